@@ -49,6 +49,11 @@ def replay(record: Any, *, log: bool = True) -> GameState:
             player = raw.get("player")
             if player is not None and (not isinstance(player, int) or isinstance(player, bool)):
                 raise RecordError("\"player\" must be a player index", index)
+            if state.forced and state.forced[0][1] == move and not state.is_legal(move) \
+                    and player in (None, state.forced[0][0]):
+                # A record may spell out a move the engine already played by itself.
+                state.forced.pop(0)
+                continue
             state.play(move, player)
         except RecordError:
             raise

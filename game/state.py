@@ -68,6 +68,7 @@ class GameState:
         self.survey_rank: list[int] | None = None
         self.survey_pos = 0
         self.moves: list[tuple[int, Move]] = []
+        self.forced: list[tuple[int, Move]] = []  # forced moves since the last decision
         self.final: dict[str, Any] | None = None
         self.log: list[dict[str, Any]] | None = [] if log else None
         self.region: Region = self._deal_region()
@@ -273,6 +274,7 @@ class GameState:
 
     def apply(self, move: Move) -> None:
         """Apply a move known to be legal, then any forced moves after it."""
+        self.forced = []
         self._record(move)
         self._apply(move)
         self._settle()
@@ -290,6 +292,8 @@ class GameState:
                 raise AssertionError(f"no legal move in phase {self.phase}")
             if next(it, None) is not None:
                 return
+            assert self.to_move is not None
+            self.forced.append((self.to_move, first))
             self._apply(first, forced=True)
 
     def _emit(self, event: dict[str, Any]) -> None:
@@ -563,6 +567,7 @@ class GameState:
         state.survey_pos = int(survey["pos"])
         state.moves = [(int(m["player"]), Move.from_json(m)) for m in data["moves"]]
         state.final = data["final"]
+        state.forced = []
         state.log = []
         state.region = state._deal_region()
         return state
@@ -583,6 +588,7 @@ class GameState:
         other.discarded = list(self.discarded)
         other.survey_rank = None if self.survey_rank is None else list(self.survey_rank)
         other.moves = list(self.moves) if keep_history else []
+        other.forced = []
         other.log = (list(self.log) if self.log is not None else None) if keep_history else None
         return other
 

@@ -1,0 +1,151 @@
+"""The page's interaction model, exercised without a browser."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import replay
+from game.rng import Rng
+from game.state import Phase
+from web.table import Table, kind_key
+
+
+def clickable(view: dict) -> list[str]:
+    targets = [a["id"] for a in view["actions"]]
+    targets += ["cell:" + c["name"] for c in view["region"]["cells"] if c["hl"]]
+    targets += ["room:" + r["id"] for r in view["museum"] if r["hl"]]
+    targets += ["card:" + p["id"] for p in view["region"]["parcels"] if p["hl"]]
+    return targets
+
+
+def play_by_clicks(table: Table, seed: int, max_clicks: int = 20000) -> int:
+    """Click only highlighted things, never pass unless nothing else is offered."""
+    rng = Rng(seed)
+    clicks = 0
+    while not table.state.over:
+        view = table.view()
+        targets = clickable(view)
+        assert targets, f"nothing to click in phase {view['phase']}"
+        non_pass = [t for t in targets if t != "action:pass"]
+        target = rng.choice(non_pass if non_pass and rng.below(4) else targets)
+        table.click(target)
+        assert table.message is None, (target, table.message)
+        clicks += 1
+        assert clicks < max_clicks
+    return clicks
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
+def test_whole_game_by_clicks_matches_replay_of_export(players: int, seed: int) -> None:
+    table = Table.new([f"P{i}" for i in range(players)], seed)
+    play_by_clicks(table, seed)
+    view = table.view()
+    final = view["final"]
+    assert final is not None
+    replayed = replay(json.loads(table.record_text()))
+    assert replayed.final is not None
+    assert [row["total"] for row in final["rows"]] == replayed.final["scores"]
+    assert final["winners"] == [table.state.setup.players[p] for p in replayed.final["winners"]]
+    assert view["log"][-1].startswith("Game over")
+
+
+def test_highlights_are_exactly_the_engine_continuations() -> None:
+    table = Table.new(["Ann", "Bob", "Cy"], 4)
+    table.click("action:dig")
+    view = table.view()
+    lit = {c["name"] for c in view["region"]["cells"] if c["hl"]}
+    legal_digs = {m.cells[0] for m in table.state.legal_moves() if kind_key(m) == "dig"}
+    assert lit == legal_digs and len(lit) > 30
+    mover = table.state.to_move
+    table.click(f"cell:{sorted(lit)[0]}")
+    assert table.state.board.count(mover) == 1  # a dig completes with one cell
+    # The two others dig, then the first player can extend: only neighbours light up.
+    for _ in range(2):
+        table.click("action:dig")
+        table.click("cell:" + next(c["name"] for c in table.view()["region"]["cells"] if c["hl"]))
+    table.click("action:extend")
+    lit = [c["name"] for c in table.view()["region"]["cells"] if c["hl"]]
+    starts = {m.cells[0] for m in table.state.legal_moves() if kind_key(m) == "extend"}
+    assert set(lit) == starts
+    table.click(f"cell:{lit[0]}")
+    view = table.view()
+    assert [c["order"] for c in view["region"]["cells"] if c["name"] == lit[0]] == [1]
+    assert view["can_cancel"] and not view["can_undo"]
+    before = table.state.to_dict()
+    table.click("cancel")
+    assert table.state.to_dict() == before
+    assert not any(c["order"] for c in table.view()["region"]["cells"])
+
+
+def test_illegal_click_is_refused_with_a_message() -> None:
+    table = Table.new(["Ann", "Bob", "Cy"], 4)
+    before = table.state.to_dict()
+    table.click("cell:c2")
+    assert table.message == "Choose an action first."
+    table.click("action:extend")  # no cube on the board yet
+    assert table.message == "That action is not available now."
+    table.click("action:dig")
+    pyramid = next(c["name"] for c in table.view()["region"]["cells"] if c["pyramid"])
+    table.click(f"cell:{pyramid}")
+    assert "not possible" in (table.message or "")
+    assert table.state.to_dict() == before
+
+
+def test_undo_takes_back_the_last_decision_but_not_a_new_deal() -> None:
+    table = Table.new(["Ann", "Bob", "Cy"], 9)
+    start = table.state.to_dict()
+    assert not table.view()["can_undo"]
+    table.click("action:dig")
+    table.click("cell:" + next(c["name"] for c in table.view()["region"]["cells"] if c["hl"]))
+    assert table.view()["can_undo"]
+    table.click("undo")
+    assert table.state.to_dict() == start
+    # Everyone passes: the survey has nothing to decide, season 2 is dealt.
+    for _ in range(3):
+        table.click("action:pass")
+    assert table.state.season == 2
+    assert not table.view()["can_undo"]
+    table.click("undo")
+    assert table.state.season == 2 and "new season" in (table.message or "")
+
+
+def test_two_player_neutral_placement_by_clicks() -> None:
+    table = Table.new(["Ann", "Bob"], 5)
+    mover = table.state.to_move
+    assert mover is not None
+    table.click("action:dig")
+    table.click("cell:c2")
+    assert table.message is None and table.state.board.count(mover) == 1
+    assert table.state.phase is Phase.NEUTRAL
+    keys = [a["key"] for a in table.view()["actions"]]
+    assert keys == ["neutral:0", "neutral:1"]  # no neutral cube yet: no neutral extension
+    table.click("action:neutral:1")
+    table.click("cell:f4")
+    assert table.message is None
+    assert table.state.board.count(table.state.neutral) == 1
+    assert table.state.neutral_cubes[mover] == 3
+    assert table.state.phase is Phase.EXCAVATION and table.state.to_move == 1 - mover
+
+
+def test_import_keeps_the_game_when_the_file_is_bad() -> None:
+    table = Table.new(["Ann", "Bob", "Cy"], 2)
+    table.click("action:dig")
+    table.click("cell:c2")
+    before = table.state.to_dict()
+    good = table.record_text()
+    for bad, expected in [("{not json", "invalid JSON"),
+                          ('{"setup": {"players": ["A"]}, "moves": []}', "setup"),
+                          (good.replace('"c2"', '"z9"'), "move 1")]:
+        error = table.import_text(bad)
+        assert error is not None and expected in error
+        assert table.state.to_dict() == before
+    other = Table.new(["X", "Y"], 3)
+    assert table.import_text(other.record_text()) is None
+    assert table.state.setup.players == ("X", "Y")
+
+
+def test_letters_fall_back_to_seat_numbers_when_initials_clash() -> None:
+    assert Table.new(["Ann", "Bob", "Cy"], 1).letters() == ["A", "B", "C"]
+    assert Table.new(["Ann", "Al", "Cy"], 1).letters() == ["1", "2", "3"]
+    assert Table.new(["Ann", "Nora"], 1).letters() == ["1", "2"]  # N is the neutral's

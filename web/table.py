@@ -1,0 +1,387 @@
+"""The page's interaction model: one game on one device, driven by clicks.
+
+It holds no rules: every highlight and button comes from the engine's legal
+move list. The page sends target ids (``"cell:c3"``, ``"room:W1-5"``,
+``"action:extend"``, ``"card:lemon-3a"``, ``"cancel"``, ``"undo"``) to
+``click`` and draws whatever ``view`` returns, so the whole interaction can be
+tested without a browser.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from game import GameError, GameState, Move, new_game, replay, to_record
+from game.cards import PATRON_NAMES, card_patron, card_value
+from game.legality import Steps, continuations
+from game.museum import ROOM_VALUE, ROOMS
+from game.record import load_record_text
+from game.region import CELL_NAMES, COLS
+from game.state import EMPTY, Phase
+
+from . import texts
+
+SEAT_COLOURS = ("blue", "red", "green", "white")
+NEUTRAL_COLOUR = "grey"
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
+
+
+def kind_key(move: Move) -> str:
+    """The button a move belongs to ("extend:tangerine", "neutral:2"...)."""
+    if move.action == "neutral":
+        return f"neutral:{len(move.cells)}"
+    return move.action + (f":{move.patron}" if move.patron else "")
+
+
+class Table:
+    """A game in progress plus the move being built on the page."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.selected: str | None = None
+        self.cells: list[str] = []
+        self.message: str | None = None
+        self.revision = 0
+        self._seasons = self._seasons_of(state)
+
+    # ----------------------------------------------------------- construction
+    @classmethod
+    def new(cls, names: list[str], seed: int) -> "Table":
+        clean = [n.strip()[:24] for n in names]
+        return cls(new_game(clean, seed))
+
+    @classmethod
+    def from_record_text(cls, text: str) -> "Table":
+        """Raises GameError (RecordError) with a one-line reason on any problem."""
+        return cls(load_record_text(text))
+
+    @staticmethod
+    def _seasons_of(state: GameState) -> list[int]:
+        """Season in which each recorded decision was taken (replays the record)."""
+        probe = GameState(state.setup, log=False)
+        seasons = []
+        for player, move in state.moves:
+            seasons.append(probe.season)
+            probe.play(move, player)
+        return seasons
+
+    def record(self) -> dict[str, Any]:
+        return to_record(self.state)
+
+    def record_text(self) -> str:
+        return json.dumps(self.record(), indent=1)
+
+    def import_text(self, text: str) -> str | None:
+        """Replace the game by an imported record; on failure keep the current
+        game and return the reason."""
+        try:
+            table = Table.from_record_text(text)
+        except GameError as exc:
+            return str(exc)
+        self.state = table.state
+        self._seasons = table._seasons
+        self._reset_building()
+        self.message = None
+        self.revision += 1
+        return None
+
+    # --------------------------------------------------------------- building
+    def _reset_building(self) -> None:
+        self.selected = None
+        self.cells = []
+
+    def legal(self) -> list[Move]:
+        return self.state.legal_moves()
+
+    def _candidates(self) -> list[Move]:
+        if self.selected is None:
+            return []
+        n = len(self.cells)
+        cells = tuple(self.cells)
+        return [m for m in self.legal() if kind_key(m) == self.selected and m.cells[:n] == cells]
+
+    def _next_steps(self) -> Steps:
+        """What may follow the move being built (cells, rooms), from the legal list."""
+        cands = self._candidates()
+        if not cands:
+            return Steps()
+        return continuations(cands, Move(cands[0].action, tuple(self.cells), cands[0].patron))
+
+    def _submit(self, move: Move) -> None:
+        season = self.state.season
+        self.state.play(move)
+        self._seasons.append(season)
+        self._reset_building()
+        self.message = None
+        self.revision += 1
+
+    def click(self, target: str) -> None:
+        """Handle one click; a refused click leaves the game as it was and sets ``message``."""
+        try:
+            self._click(target)
+        except GameError as exc:
+            self.message = str(exc)
+
+    def _click(self, target: str) -> None:
+        kind, _, value = target.partition(":")
+        if kind == "undo":
+            self.undo()
+            return
+        if kind == "cancel":
+            self._reset_building()
+            self.message = None
+            return
+        if self.state.over:
+            self.message = "The game is over."
+            return
+        legal = self.legal()
+        if kind == "action":
+            options = [m for m in legal if kind_key(m) == value]
+            if not options:
+                self.message = "That action is not available now."
+                return
+            self.selected = value
+            self.cells = []
+            self.message = None
+            if len(options) == 1 and not options[0].cells and options[0].room is None:
+                self._submit(options[0])  # pass, or "no neutral cube"
+            return
+        if kind == "card":
+            for m in legal:
+                if m.card == value:
+                    self._submit(m)
+                    return
+            self.message = "That card cannot be taken now."
+            return
+        if kind == "room":
+            if self.state.phase is Phase.SURVEY:
+                pool = legal
+            else:
+                pool = self._candidates()
+            for m in pool:
+                if m.room == value and m.cells == tuple(self.cells):
+                    self._submit(m)
+                    return
+            self.message = "That room is not open to you now."
+            return
+        if kind == "cell":
+            if self.selected is None:
+                self.message = "Choose an action first."
+                return
+            if value not in self._next_steps().cells:
+                self.message = f"{value} is not possible here."
+                return
+            self.cells.append(value)
+            self.message = None
+            done = [m for m in self._candidates() if m.cells == tuple(self.cells)
+                    and m.room is None and m.token is None]
+            if done:
+                self._submit(done[0])
+            return
+        self.message = f"Unknown target {target!r}."
+
+    # ------------------------------------------------------------------- undo
+    def can_undo(self) -> bool:
+        """The last decision can be taken back unless a new season (a new,
+        random deal) started after it."""
+        if not self.state.moves:
+            return False
+        return self._seasons[-1] == self.state.season
+
+    def undo(self) -> None:
+        if self.cells or self.selected:
+            self._reset_building()
+            return
+        if not self.can_undo():
+            self.message = "Nothing to undo: a new season has been dealt since."
+            return
+        record = to_record(self.state)
+        record["moves"] = record["moves"][:-1]
+        self.state = replay(record)
+        self._seasons.pop()
+        self.message = None
+        self.revision += 1
+
+    # ------------------------------------------------------------------- view
+    def letters(self) -> list[str]:
+        """One letter per seat (initials when distinct, else seat numbers)."""
+        names = self.state.setup.players
+        initials = [n.strip()[:1].upper() or "?" for n in names]
+        taken = initials + (["N"] if self.state.neutral >= 0 else [])
+        if len(set(taken)) < len(taken) or not all(i.isalpha() for i in initials):
+            return [str(i + 1) for i in range(len(names))]
+        return initials
+
+    def side_name(self, side: Any) -> str:
+        if side is None:
+            return "nobody"
+        if side == self.state.neutral or side == "neutral":
+            return "Neutral"
+        return self.state.setup.players[int(side)]
+
+    def view(self) -> dict[str, Any]:
+        s = self.state
+        legal = self.legal()
+        letters = self.letters()
+        survey = s.survey_decision()
+        highlight_cells: list[str] = []
+        highlight_rooms: list[str] = []
+        highlight_cards: list[str] = []
+        if survey is not None:
+            highlight_cards = [m.card for m in legal if m.card]
+            highlight_rooms = [m.room for m in legal if m.room]
+        elif self.selected is not None:
+            steps = self._next_steps()
+            highlight_cells = steps.cells
+            highlight_rooms = steps.rooms
+        chosen = {c: i + 1 for i, c in enumerate(self.cells)}
+
+        def side_of(value: int) -> Any:
+            return "neutral" if value == s.neutral else value
+
+        region = s.region
+        cells = []
+        for i in region.cells:
+            name = CELL_NAMES[i]
+            owner = s.board[i]
+            cells.append({
+                "name": name, "col": i % COLS, "row": i // COLS, "area": region.area[i],
+                "pyramid": region.pyramid[i], "river": region.river[i],
+                "owner": None if owner == EMPTY else side_of(owner),
+                "hl": name in highlight_cells, "order": chosen.get(name),
+            })
+        parcels = []
+        for slot, (card_id, turned) in enumerate(region.parcels):
+            line, pos = divmod(slot, 4)
+            area = line * 2 + pos // 2 + 1
+            present = card_id in s.region_cards[area] if area < len(s.region_cards) else False
+            parcels.append({
+                "slot": slot, "id": card_id, "patron": card_patron(card_id),
+                "value": card_value(card_id), "turned": turned, "area": area,
+                "col": pos * 2, "row": line * 3, "present": present,
+                "hl": card_id in highlight_cards, "label": texts.card_label(card_id),
+            })
+        rooms = []
+        for r, room in enumerate(ROOMS):
+            holder = s.museum[r]
+            rooms.append({"id": room, "value": ROOM_VALUE[r],
+                          "holder": None if holder == EMPTY else holder,
+                          "hl": room in highlight_rooms,
+                          "label": texts.room_label(room, s.setup.wings)})
+        players = []
+        for p, name in enumerate(s.setup.players):
+            tilted = list(s.tilted[p])
+            cards = []
+            for c in s.cards[p]:
+                is_tilted = c in tilted
+                if is_tilted:
+                    tilted.remove(c)
+                cards.append({"id": c, "patron": card_patron(c), "value": card_value(c),
+                              "tilted": is_tilted, "label": texts.card_label(c)})
+            players.append({
+                "index": p, "name": name, "letter": letters[p], "colour": SEAT_COLOURS[p],
+                "shape": SEAT_SHAPES[p], "score": s.score[p], "cubes": s.cubes[p],
+                "neutral_cubes": s.neutral_cubes[p], "supply": s.general_stock(p),
+                "cards": cards, "passed": s.pass_space[p] or None,
+                "to_move": s.to_move == p, "first": s.first_player == p,
+            })
+        scale_size = s.sides
+        scale = [None] * scale_size
+        for side, space in enumerate(s.pass_space):
+            if space:
+                scale[space - 1] = side_of(side)
+        actions = []
+        if survey is None and not s.over:
+            seen: dict[str, None] = {}
+            for m in legal:
+                seen.setdefault(kind_key(m), None)
+            for key in seen:
+                actions.append({"id": f"action:{key}", "key": key,
+                                "label": texts.ACTION_LABELS.get(key, key),
+                                "help": texts.ACTION_HELP.get(key, ""),
+                                "selected": key == self.selected})
+        view: dict[str, Any] = {
+            "revision": self.revision,
+            "season": s.season,
+            "phase": s.phase.value,
+            "phase_name": texts.PHASE_NAMES[s.phase.value],
+            "to_move": s.to_move,
+            "prompt": self.prompt(),
+            "message": self.message,
+            "players": players,
+            "neutral": None if s.neutral < 0 else {
+                "letter": "N", "colour": NEUTRAL_COLOUR, "supply": s.general_stock(s.neutral)},
+            "wings": [{"wing": w + 1, "patron": p, "name": PATRON_NAMES[p]}
+                      for w, p in enumerate(s.setup.wings)],
+            "region": {"lines": region.lines, "cells": cells, "parcels": parcels},
+            "museum": rooms,
+            "scale": scale,
+            "actions": actions,
+            "building": self.selected is not None,
+            "can_cancel": self.selected is not None,
+            "can_undo": self.can_undo() and not (self.cells or self.selected),
+            "survey_area": s.survey_area if survey is not None else None,
+            "log": self.log_lines(),
+            "final": self.final_view(),
+        }
+        return view
+
+    def prompt(self) -> str:
+        s = self.state
+        if s.over:
+            return "The game is over."
+        who = self.side_name(s.to_move)
+        survey = s.survey_decision()
+        if survey is not None:
+            kind, _, _ = survey
+            area = s.survey_area
+            if kind == "neutral":
+                return f"Survey of area {area}: {who}, choose the card the neutral takes."
+            if kind == "first":
+                place = texts.ordinal(s.survey_pos + 1)
+                return (f"Survey of area {area}: {who} ({place}), take a card "
+                        f"or book a museum room.")
+            return f"Survey of area {area}: {who}, take one of the remaining cards."
+        if s.phase is Phase.NEUTRAL:
+            base = f"{who}: place neutral cubes?"
+        else:
+            base = f"{who}: choose an action."
+            if s.last_turn:
+                base = f"{who}: everyone else has passed; one last action."
+        if self.selected is not None:
+            cands = self._candidates()
+            label = texts.ACTION_LABELS.get(self.selected, self.selected)
+            if cands and cands[0].room is not None and not cands[0].cells:
+                return f"{who} — {label}: choose a highlighted room."
+            total = len(cands[0].cells) if cands else 0
+            return f"{who} — {label}: choose cube {len(self.cells) + 1} of {total}."
+        return base
+
+    def log_lines(self) -> list[str]:
+        if self.state.log is None:
+            return []
+        wings = self.state.setup.wings
+        out = []
+        for event in self.state.log:
+            line = texts.log_line(event, self.side_name, wings)
+            if line:
+                out.append(line)
+        return out
+
+    def final_view(self) -> dict[str, Any] | None:
+        final = self.state.final
+        if final is None:
+            return None
+        rows = []
+        for p, b in enumerate(final["breakdown"]):
+            rows.append({
+                "index": p, "name": self.state.setup.players[p], "claimed": b["claimed"],
+                "wings": [{"wing": w["wing"], "patron": PATRON_NAMES[w["patron"]],
+                           "cards": w["cards"], "per_card": w["per_card"],
+                           "points": w["points"]} for w in b["exhibition"]],
+                "exhibition": b["exhibition_total"], "sets": b["sets"],
+                "set_points": b["set_points"], "total": b["total"], "cubes": b["cubes"],
+                "winner": p in final["winners"],
+            })
+        return {"rows": rows, "winners": [self.state.setup.players[p] for p in final["winners"]],
+                "tie_break": final["tie_break"], "shared": final["shared"]}
