@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Page load benchmark: the game page against a bare PyScript page.
+
+Usage: python3 bench/load.py [--runs 3]
+
+Builds the site with the bare page (tools/build.py --bare) into a temporary
+folder, serves it on 127.0.0.1 and drives headless Chromium (Playwright):
+
+- cold:   a fresh browser profile (empty HTTP cache, no service worker),
+          navigation start -> body[data-ready="1"];
+- cached: a second page in the same context once the service worker is
+          active, so the files come from its cache;
+
+for the game page (/) and the bare page (/bare/: PyScript + the same local
+Pyodide + the same service worker, Python sets the marker and nothing else),
+alternating the two, N runs each. Prints medians, the ratio game/bare, and the
+bytes of the first visit (response bodies, as the plain Python server sends
+them: uncompressed; gzip estimated), split into our own files and the runtime
+(pyodide/, pyscript/). Prints numbers only, checks nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools import build, serve  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 120_000
+
+# Records when the ready marker appears, in ms since navigation start.
+READY_PROBE = """
+new MutationObserver((_, observer) => {
+  if (document.body && document.body.dataset.ready === "1") {
+    window.__readyAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+"""
+
+
+def wait_until(page, expression: str, timeout_ms: float = TIMEOUT_MS) -> None:
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise TimeoutError(expression)
+        time.sleep(0.05)
+
+
+def load(page, url: str) -> float:
+    """Navigate and return ms from navigation start to the ready marker."""
+    page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
+    wait_until(page, "window.__readyAt !== undefined")
+    return page.evaluate("window.__readyAt")
+
+
+def body_bytes(requests, site_url: str) -> tuple[int, int, dict[str, int]]:
+    """(total, own, {path: bytes}) for requests answered by the network."""
+    total = own = 0
+    paths: dict[str, int] = {}
+    for request in requests:
+        response = request.response()
+        if response is None or response.from_service_worker:
+            continue
+        size = request.sizes()["responseBodySize"]
+        path = request.url[len(site_url):] if request.url.startswith(site_url) else request.url
+        total += size
+        paths[path] = paths.get(path, 0) + size
+        if path.split("/", 1)[0] not in build.RUNTIME_DIRS:
+            own += size
+    return total, own, paths
+
+
+def measure(playwright, site_url: str, page_path: str) -> dict:
+    """One cold and one cached load, in a new browser profile.
+
+    A persistent profile (fresh temporary folder) rather than an incognito
+    context: its disk cache behaves as a user's, e.g. it keeps the 9.6 MB
+    pyodide.asm.wasm, so the service worker's precache revalidates it (304)
+    instead of downloading it again.
+    """
+    with tempfile.TemporaryDirectory(prefix="mykerinos-profile-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            context.add_init_script(READY_PROBE)
+            finished = []
+            context.on("requestfinished", lambda r: finished.append(r))
+
+            page = context.new_page()
+            cold = load(page, site_url + page_path)
+            wait_until(
+                page,
+                "navigator.serviceWorker.getRegistration()"
+                ".then(r => !!(r && r.active && r.active.state === 'activated'))",
+            )
+            first = body_bytes([r for r in finished if r.service_worker is None], site_url)
+            install = body_bytes([r for r in finished if r.service_worker is not None], site_url)
+            page.close()
+
+            done = len(finished)
+            page = context.new_page()
+            cached = load(page, site_url + page_path)
+            second = [r for r in finished[done:] if r.service_worker is None]
+            from_sw = sum(1 for r in second if r.response() and r.response().from_service_worker)
+            return {
+                "cold": cold,
+                "cached": cached,
+                "first": first,
+                "install": install,
+                "second_requests": len(second),
+                "second_from_sw": from_sw,
+            }
+        finally:
+            context.close()
+
+
+def gzip_size(out: Path, paths: dict[str, int]) -> int:
+    total = 0
+    for path in paths:
+        file = out / urlsplit(path).path
+        if file.is_dir():
+            file = file / "index.html"
+        if file.is_file():
+            total += len(gzip.compress(file.read_bytes(), compresslevel=6))
+    return total
+
+
+def mb(n: float) -> str:
+    return f"{n / 1e6:.2f} MB"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="runs per page and mode (default 3)")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="mykerinos-bench-") as tmp:
+        out = Path(tmp) / "site"
+        build.build(out, bare=True, quiet=True)
+        server = serve.make_server(out, 0, "/", quiet=True)
+        serve.start_in_thread(server)
+        site_url = serve.url_of(server)
+        results: dict[str, list[dict]] = {"game": [], "bare": []}
+        try:
+            with sync_playwright() as pw:
+                for _ in range(args.runs):
+                    for name, path in (("game", ""), ("bare", "bare/")):
+                        results[name].append(measure(pw, site_url, path))
+        finally:
+            server.shutdown()
+            server.server_close()
+
+        print(f"load time, navigation start -> body[data-ready=1], median of {args.runs} runs")
+        med = {
+            name: {mode: statistics.median(r[mode] for r in runs) for mode in ("cold", "cached")}
+            for name, runs in results.items()
+        }
+        print(f"{'':8}{'cold ms':>10}{'cached ms':>12}")
+        for name in ("game", "bare"):
+            print(f"{name:8}{med[name]['cold']:>10.0f}{med[name]['cached']:>12.0f}")
+        print(
+            f"{'game/bare':8}{med['game']['cold'] / med['bare']['cold']:>10.2f}"
+            f"{med['game']['cached'] / med['bare']['cached']:>12.2f}"
+        )
+        for name in ("game", "bare"):
+            runs = results[name]
+            print(
+                f"  {name} all runs: cold {[round(r['cold']) for r in runs]}"
+                f" cached {[round(r['cached']) for r in runs]}"
+                f" (cached: {runs[-1]['second_from_sw']}/{runs[-1]['second_requests']}"
+                " responses from the service worker)"
+            )
+
+        print("\nfirst visit, response bodies as sent (uncompressed), gzip estimated")
+        for name in ("game", "bare"):
+            run = results[name][-1]
+            total, own, paths = run["first"]
+            itotal, iown, _ = run["install"]
+            print(f"  {name} page requests: {total:>11,} bytes ({mb(total)}; gzip"
+                  f" {mb(gzip_size(out, paths))}), own files {own:,} bytes")
+            print(f"  {name} service worker: {itotal:>10,} bytes ({mb(itotal)}), own files {iown:,} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

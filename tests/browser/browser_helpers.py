@@ -1,0 +1,124 @@
+"""Helpers for the browser tests (used by conftest.py and the tests).
+
+Import as `from tests.browser.browser_helpers import wait_ready, ...`.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from tools import build  # noqa: F401  (re-exported for the tests)
+from tools import serve as static_server  # noqa: F401
+
+ROOT = build.ROOT
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY_SELECTOR = 'body[data-ready="1"]'
+READY_TIMEOUT_MS = 60_000
+SUBPATH = "/mykerinos/"
+
+
+def wait_ready(page, timeout: float = READY_TIMEOUT_MS) -> None:
+    """Wait until the page has set its ready marker (the board is usable)."""
+    page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout)
+
+
+def wait_until(page, expression: str, timeout: float = READY_TIMEOUT_MS, interval: float = 0.1):
+    """Poll a JS expression (it may return a promise) until its value is truthy.
+
+    page.wait_for_function does not wait for a promise's value, so use this
+    for anything asynchronous (service worker, Cache Storage).
+    """
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still false after {timeout / 1000:.0f} s: {expression}")
+        time.sleep(interval)
+
+
+def wait_service_worker(page, timeout: float = READY_TIMEOUT_MS) -> None:
+    """Wait until the page's service worker is activated (precache complete)."""
+    wait_until(
+        page,
+        "navigator.serviceWorker.getRegistration()"
+        ".then(r => !!(r && r.active && r.active.state === 'activated'))",
+        timeout,
+    )
+
+
+@dataclass
+class Site:
+    url: str  # e.g. http://127.0.0.1:41234/mykerinos/
+    host: str  # e.g. 127.0.0.1:41234
+    base: str  # e.g. /mykerinos/
+    server: object = field(repr=False)
+
+    def set_directory(self, directory: Path) -> None:
+        """Serve another folder from now on (e.g. a new release)."""
+        self.server.directory = str(Path(directory).resolve())
+
+
+@dataclass
+class Recorder:
+    requests: list = field(default_factory=list)  # (method, url)
+    failed: list = field(default_factory=list)  # (url, failure text)
+    http_errors: list = field(default_factory=list)  # (status, url)
+    console_errors: list = field(default_factory=list)  # text
+
+    def attach(self, context) -> None:
+        context.on("request", lambda r: self.requests.append((r.method, r.url)))
+        context.on("requestfailed", lambda r: self.failed.append((r.url, r.failure)))
+        context.on("response", self._on_response)
+        context.on("console", self._on_console)
+        context.on("weberror", lambda e: self.console_errors.append(f"uncaught: {e.error}"))
+
+    def _on_response(self, response) -> None:
+        if response.status >= 400:
+            self.http_errors.append((response.status, response.url))
+
+    def _on_console(self, message) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
+
+    def clear(self) -> None:
+        for items in (self.requests, self.failed, self.http_errors, self.console_errors):
+            items.clear()
+
+    def foreign_requests(self, host: str) -> list[str]:
+        """URLs of requests to anything but http://{host} (data:/blob: are local)."""
+        bad = []
+        for _, url in self.requests:
+            parts = urlsplit(url)
+            if parts.scheme in ("data", "blob"):
+                continue
+            if parts.scheme not in ("http", "https") or parts.netloc != host:
+                bad.append(url)
+        return bad
+
+    def assert_only_host(self, host: str) -> None:
+        assert self.requests, "no request recorded"
+        bad = self.foreign_requests(host)
+        assert not bad, f"requests left {host}: {bad}"
+
+    def assert_no_console_errors(self) -> None:
+        assert not self.console_errors, f"console errors: {self.console_errors}"
+
+    def assert_no_http_errors(self) -> None:
+        assert not self.http_errors, f"HTTP errors: {self.http_errors}"

@@ -1,0 +1,114 @@
+"""Fixtures for browser tests: Playwright (sync API) driving Debian's Chromium.
+
+- `dist_dir`: the site, built once per session into dist/ (skipped when the
+  environment variable MYKERINOS_PREBUILT=1 says dist/ is already built).
+- `serve(base="/", directory=None)`: starts a static server on a free port on
+  127.0.0.1 and returns a `Site`; `site` and `site_subpath` are the site at /
+  and at /mykerinos/.
+- `context` / `page`: a fresh browser context (no cache, no service worker)
+  and a page in it. `recorder` records, on the CONTEXT (so service-worker
+  fetches are seen too), every request, failed request, HTTP error and
+  console error, with assertions:
+      recorder.assert_only_host(site.host)
+      recorder.assert_no_console_errors()
+      recorder.assert_no_http_errors()
+- `wait_ready(page)` (in browser_helpers): waits for body[data-ready="1"]
+  (60 s by default); `wait_service_worker(page)`: until the precache is done.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.browser.browser_helpers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    READY_TIMEOUT_MS,
+    ROOT,
+    SUBPATH,
+    Recorder,
+    Site,
+    build,
+    static_server,
+)
+
+
+@pytest.fixture(scope="session")
+def dist_dir() -> Path:
+    out = ROOT / "dist"
+    if os.environ.get("MYKERINOS_PREBUILT") == "1" and (out / "sw.js").is_file():
+        return out
+    build.build(out, quiet=True)
+    return out
+
+
+@pytest.fixture(scope="session")
+def serve(dist_dir):
+    """Factory: serve(base="/", directory=dist) -> Site on a free port."""
+    servers = []
+
+    def start(base: str = "/", directory: Path | None = None) -> Site:
+        server = static_server.make_server(directory or dist_dir, 0, base, quiet=True)
+        static_server.start_in_thread(server)
+        servers.append(server)
+        host, port = server.server_address[:2]
+        return Site(url=static_server.url_of(server), host=f"{host}:{port}",
+                    base=server.base, server=server)
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site(serve) -> Site:
+    return serve("/")
+
+
+@pytest.fixture(scope="session")
+def site_subpath(serve) -> Site:
+    return serve(SUBPATH)
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} not found: apt-get install chromium (see README, ./run test)")
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    browser = playwright_instance.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def recorder() -> Recorder:
+    return Recorder()
+
+
+@pytest.fixture
+def context(browser, recorder):
+    """A fresh context: empty HTTP cache, no service worker, all recorded."""
+    context = browser.new_context(service_workers="allow")
+    recorder.attach(context)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    yield page

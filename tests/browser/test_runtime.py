@@ -1,0 +1,120 @@
+"""The runtime end to end: the page starts Python from local files only, works
+from a sub-path, and works offline once visited (service worker)."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.browser.browser_helpers import build, wait_ready, wait_service_worker, wait_until
+
+APP_JS = "fetch('./web/app.js').then(r => r.text())"
+
+
+def test_page_becomes_ready(site, page, recorder):
+    page.goto(site.url)
+    wait_ready(page)
+    assert page.locator("#loader").is_hidden()
+    # Every file the page asked for exists (Pyodide's own list included).
+    recorder.assert_no_http_errors()
+    assert not recorder.failed, recorder.failed
+
+
+def test_no_request_leaves_the_host(site, page, recorder):
+    page.goto(site.url)
+    wait_ready(page)
+    wait_service_worker(page)  # its precache requests are recorded too
+    recorder.assert_only_host(site.host)
+    # The service worker's own downloads were seen (context-level listener).
+    urls = [url for _, url in recorder.requests]
+    assert any(url.endswith("/pyscript/xterm.css") for url in urls), "precache not seen"
+
+
+def test_no_console_errors(site, page, recorder):
+    page.goto(site.url)
+    wait_ready(page)
+    wait_service_worker(page)
+    recorder.assert_no_console_errors()
+
+
+def test_works_from_subpath(site_subpath, page, recorder):
+    page.goto(site_subpath.url)
+    wait_ready(page)
+    wait_service_worker(page)
+    scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == site_subpath.url
+    recorder.assert_only_host(site_subpath.host)
+    recorder.assert_no_http_errors()
+    recorder.assert_no_console_errors()
+    assert all("/mykerinos/" in url for _, url in recorder.requests)
+
+
+@pytest.mark.parametrize("where", ["site", "site_subpath"])
+def test_offline_reload_after_first_visit(where, request, context, page, recorder):
+    target = request.getfixturevalue(where)
+    page.goto(target.url)
+    wait_ready(page)
+    wait_service_worker(page)
+
+    context.set_offline(True)
+    try:
+        recorder.clear()
+        responses = []
+        page.on("response", lambda r: responses.append(r))
+        page.reload()
+        wait_ready(page)
+        assert page.locator("#loader").is_hidden()
+        assert responses, "no response recorded"
+        not_cached = [r.url for r in responses if not r.from_service_worker]
+        assert not not_cached, f"not served by the service worker: {not_cached}"
+        assert not recorder.failed, recorder.failed
+        recorder.assert_no_console_errors()
+    finally:
+        context.set_offline(False)
+
+
+def test_new_release_replaces_old_cache(serve, dist_dir, browser, tmp_path):
+    """A new build installs a new cache; the old one is deleted only once no
+    open page uses it, and an open page keeps working meanwhile."""
+    release_a = tmp_path / "a"
+    release_b = tmp_path / "b"
+    shutil.copytree(dist_dir, release_a)
+    shutil.copytree(dist_dir, release_b)
+    with open(release_b / "web" / "app.js", "a") as f:
+        f.write("\n// release b\n")
+    version_b, _ = build.write_service_worker(release_b)
+    version_a = build.content_hash(release_a, [n for n in build.dist_files(release_a) if n != "sw.js"])
+    assert version_a != version_b
+
+    site = serve("/", release_a)
+    context = browser.new_context()
+    try:
+        page1 = context.new_page()
+        page1.goto(site.url)
+        wait_ready(page1)
+        wait_service_worker(page1)
+        keys = lambda p: p.evaluate("caches.keys()")  # noqa: E731
+        assert [k.split()[-1] for k in keys(page1)] == [version_a]
+
+        site.set_directory(release_b)
+        # page1 stays open: the new worker installs but waits.
+        page1.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        wait_until(page1, "navigator.serviceWorker.getRegistration().then(r => !!r.waiting)")
+        assert sorted(k.split()[-1] for k in keys(page1)) == sorted([version_a, version_b])
+        # The open page still works on the old release, from the old cache.
+        page1.reload()
+        wait_ready(page1)
+        assert "release b" not in page1.evaluate(APP_JS)
+
+        # Once no page uses the old worker, the new one takes over, deletes
+        # the old cache and serves the new release.
+        page1.close()
+        page2 = context.new_page()
+        page2.goto(site.url)
+        wait_ready(page2)
+        wait_until(page2, f"caches.keys().then(k => k.length === 1 && k[0].endsWith(' {version_b}'))")
+        wait_until(page2, "navigator.serviceWorker.controller !== null")
+        assert "release b" in page2.evaluate(APP_JS)
+    finally:
+        context.close()

@@ -1,0 +1,1 @@
+"""Build, serve and benchmark helpers for the web version (run as scripts)."""

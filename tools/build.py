@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""Build dist/: a self-contained static site (no CDN) ready for any static host.
+
+Layout of the output folder:
+
+    index.html, pyscript.toml      the page and its PyScript config
+    web/                           everything under web/ (front end, web/*.py)
+    game.zip                       the engine package (game/**), unpacked into
+                                   the in-browser file system by pyscript.toml
+    webpy.zip                      web/**/*.py, unpacked the same way, so
+                                   `import web.<module>` works in the page
+    pyodide/                       the Pyodide runtime files (from node_modules)
+    pyscript/                      @pyscript/core/dist without source maps
+    sw.js                          service worker generated from
+                                   web/sw.template.js: precaches every file
+                                   above, cache name = content hash
+
+Usage: python3 tools/build.py [--out DIR] [--bare] [--quiet]
+
+Standard library only (Python 3.11+). Run `npm ci` first (node_modules).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_SRC = NODE_MODULES / "pyodide"
+PYSCRIPT_SRC = NODE_MODULES / "@pyscript" / "core" / "dist"
+SW_TEMPLATE = ROOT / "web" / "sw.template.js"
+BARE_SRC = ROOT / "tools" / "bare"
+
+# What pyodide.mjs requests when it starts with no extra packages (checked in
+# the browser tests: any 404 fails them).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# Folders and files never shipped.
+SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", "node_modules"}
+SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
+
+# Top-level folders of dist/ that are third-party runtime, not our own files.
+RUNTIME_DIRS = ("pyodide", "pyscript")
+
+# Placeholders in web/sw.template.js.
+SW_VERSION_MARK = "__BUILD_VERSION__"
+SW_FILES_MARK = "__PRECACHE_FILES__"
+
+# Fixed timestamp inside the zips, so that the same sources give the same
+# bytes (and so the same service-worker cache name).
+ZIP_DATE = (2000, 1, 1, 0, 0, 0)
+
+
+class BuildError(Exception):
+    pass
+
+
+def _skipped(path: Path, base: Path) -> bool:
+    rel = path.relative_to(base)
+    if any(part in SKIP_DIRS or part.startswith(".") for part in rel.parts):
+        return True
+    return path.suffix in SKIP_SUFFIXES
+
+
+def _files_under(base: Path) -> list[Path]:
+    """Files under base, sorted, minus caches, dotfiles and source maps."""
+    if not base.is_dir():
+        return []
+    return sorted(p for p in base.rglob("*") if p.is_file() and not _skipped(p, base))
+
+
+def _copy(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, dst)
+
+
+def _write_zip(dst: Path, files: list[Path], arc_base: Path) -> int:
+    """Deterministic zip of files, names relative to arc_base. Returns count."""
+    with zipfile.ZipFile(dst, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in files:
+            info = zipfile.ZipInfo(path.relative_to(arc_base).as_posix(), date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    return len(files)
+
+
+def _check_node_modules() -> None:
+    missing = [p for p in (PYODIDE_SRC, PYSCRIPT_SRC) if not p.is_dir()]
+    if missing:
+        raise BuildError(
+            "missing " + ", ".join(str(p.relative_to(ROOT)) for p in missing)
+            + ": run `npm ci` first"
+        )
+    wanted = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    for name, folder in (("pyodide", PYODIDE_SRC), ("@pyscript/core", PYSCRIPT_SRC.parent)):
+        have = json.loads((folder / "package.json").read_text())["version"]
+        if wanted.get(name) != have:
+            raise BuildError(
+                f"node_modules has {name} {have}, package.json pins {wanted.get(name)}: run `npm ci`"
+            )
+
+
+def dist_files(out: Path) -> list[str]:
+    """Every file of a built site, as sorted paths relative to it (posix)."""
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+
+
+def content_hash(out: Path, names: list[str]) -> str:
+    h = hashlib.sha256()
+    for name in names:
+        h.update(name.encode())
+        h.update(b"\0")
+        h.update(hashlib.sha256((out / name).read_bytes()).digest())
+    return h.hexdigest()[:16]
+
+
+def write_service_worker(out: Path, template: Path = SW_TEMPLATE) -> tuple[str, list[str]]:
+    """(Re)generate out/sw.js from the template, precaching every other file.
+
+    Returns (version, precache list). URLs are relative ("./x"), resolved
+    against the service worker's own URL, so the site works under any sub-path.
+    """
+    sw = out / "sw.js"
+    if sw.exists():
+        sw.unlink()
+    names = dist_files(out)
+    version = content_hash(out, names)
+    text = template.read_text()
+    for mark in (SW_VERSION_MARK, SW_FILES_MARK):
+        if text.count(mark) != 1:
+            raise BuildError(f"{template.name}: expected exactly one {mark}")
+    urls = ["./" + n for n in names]
+    text = text.replace(SW_VERSION_MARK, version).replace(
+        SW_FILES_MARK, json.dumps(urls, indent=2)
+    )
+    sw.write_text(text)
+    return version, urls
+
+
+def summarize(out: Path) -> dict:
+    names = dist_files(out)
+    sizes = {n: (out / n).stat().st_size for n in names}
+    own = {n: s for n, s in sizes.items() if n.split("/", 1)[0] not in RUNTIME_DIRS}
+    return {
+        "files": len(names),
+        "bytes": sum(sizes.values()),
+        "own_files": len(own),
+        "own_bytes": sum(own.values()),
+    }
+
+
+def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) -> dict:
+    """Build the site into `out` (replaced whole). Returns the summary dict."""
+    out = Path(out).resolve()
+    _check_node_modules()
+    if not SW_TEMPLATE.is_file():
+        raise BuildError(f"missing {SW_TEMPLATE.relative_to(ROOT)}")
+
+    tmp = out.with_name(out.name + ".building")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir(parents=True)
+
+    # The page and its config.
+    for name in ("index.html", "pyscript.toml"):
+        if not (ROOT / name).is_file():
+            raise BuildError(f"missing {name}")
+        _copy(ROOT / name, tmp / name)
+
+    # Everything under web/ (the service-worker template is a build input).
+    web = ROOT / "web"
+    for path in _files_under(web):
+        if path == SW_TEMPLATE:
+            continue
+        _copy(path, tmp / "web" / path.relative_to(web))
+
+    # Python for the in-browser file system. Names keep their package folder
+    # (game/..., web/...), and pyscript.toml unpacks both zips into the
+    # working directory, so imports are the same as in CPython at the repo root.
+    game_files = _files_under(ROOT / "game")
+    _write_zip(tmp / "game.zip", game_files, ROOT)
+    web_py = [p for p in _files_under(web) if p.suffix == ".py"]
+    _write_zip(tmp / "webpy.zip", web_py, ROOT)
+
+    # Runtime.
+    for name in PYODIDE_FILES:
+        src = PYODIDE_SRC / name
+        if not src.is_file():
+            raise BuildError(f"missing {src.relative_to(ROOT)}")
+        _copy(src, tmp / "pyodide" / name)
+    for path in _files_under(PYSCRIPT_SRC):
+        _copy(path, tmp / "pyscript" / path.relative_to(PYSCRIPT_SRC))
+
+    # Optional bare PyScript page (for bench/load.py), at bare/.
+    if bare:
+        for path in _files_under(BARE_SRC):
+            _copy(path, tmp / "bare" / path.relative_to(BARE_SRC))
+
+    version, urls = write_service_worker(tmp)
+
+    if out.exists():
+        shutil.rmtree(out)
+    tmp.rename(out)
+
+    summary = summarize(out)
+    summary.update(version=version, precached=len(urls), game_files=len(game_files))
+    if not quiet:
+        rel = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
+        print(f"built {rel}/  (cache version {version})")
+        if not game_files:
+            print("  note: game/ has no files yet: game.zip is empty")
+        print(f"  files:      {summary['files']} ({len(urls)} precached by sw.js)")
+        print(f"  total:      {summary['bytes']:,} bytes")
+        print(
+            f"  own files:  {summary['own_bytes']:,} bytes in {summary['own_files']} files"
+            f" (all but {', '.join(d + '/' for d in RUNTIME_DIRS)})"
+        )
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (default: dist)")
+    parser.add_argument("--bare", action="store_true", help="also add bare/ (a bare PyScript page, for benchmarks)")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        build(args.out, bare=args.bare, quiet=args.quiet)
+    except BuildError as exc:
+        print(f"build failed: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Serve the built site (dist/) on 127.0.0.1, optionally under a sub-path.
+
+Usage: python3 tools/serve.py [--port 8000] [--base /mykerinos/] [--no-build]
+
+Builds dist/ first (tools/build.py) unless --no-build. With --base, the site
+is at http://127.0.0.1:PORT/mykerinos/ (as on a static host's sub-folder) and
+/ redirects there. Every response carries `Cache-Control: no-cache` and an
+ETag, so the browser revalidates (cheap 304s); offline use is the service
+worker's job.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import threading
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+
+def normalize_base(base: str) -> str:
+    """'/mykerinos' or 'mykerinos/' -> '/mykerinos/'; '' -> '/'."""
+    parts = [p for p in base.split("/") if p]
+    return "/" + "".join(p + "/" for p in parts)
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """Static files from `directory`, mounted at `base`."""
+
+    protocol_version = "HTTP/1.1"
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    base = "/"
+    quiet = False
+
+    # Read from the server on every request (not fixed per connection), so
+    # that server.directory can be switched while the server runs.
+    @property
+    def directory(self):
+        return self.server.directory
+
+    @directory.setter
+    def directory(self, value):
+        pass
+
+    def send_head(self):
+        path = urlsplit(self.path).path
+        if self.base != "/":
+            if path in ("/", self.base.rstrip("/")):
+                self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+                self.send_header("Location", self.base)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
+            if not path.startswith(self.base):
+                self.send_error(HTTPStatus.NOT_FOUND)
+                return None
+        # Strong-enough validator: Last-Modified alone has 1 s resolution, so
+        # a file rebuilt within the same second would look unchanged.
+        self._etag = None
+        fs_path = self.translate_path(self.path)
+        if os.path.isfile(fs_path):
+            st = os.stat(fs_path)
+            self._etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}"'
+            inm = self.headers.get("If-None-Match")
+            if inm and self._etag in [t.strip() for t in inm.split(",")]:
+                self.send_response(HTTPStatus.NOT_MODIFIED)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
+        return super().send_head()
+
+    def translate_path(self, path):
+        if self.base != "/" and path.startswith(self.base):
+            path = "/" + path[len(self.base):]
+        return super().translate_path(path)
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        if getattr(self, "_etag", None):
+            self.send_header("ETag", self._etag)
+        super().end_headers()
+
+    def copyfile(self, source, outputfile):
+        try:
+            super().copyfile(source, outputfile)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the browser went away (page closed, navigation): not an error
+
+    def log_message(self, format, *args):
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A browser closing a kept-alive connection is not an error.
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(directory: Path, port: int = 0, base: str = "/", quiet: bool = True,
+                host: str = "127.0.0.1") -> Server:
+    """A server for `directory` at http://host:port{base} (port 0: any free one).
+
+    Call serve_forever() (e.g. in a thread) and shutdown() + server_close().
+    The directory can be changed later through server.directory.
+    """
+    directory = Path(directory).resolve()
+
+    class BoundHandler(Handler):
+        pass
+
+    BoundHandler.base = normalize_base(base)
+    BoundHandler.quiet = quiet
+
+    server = Server((host, port), BoundHandler)
+    server.directory = str(directory)
+    server.base = BoundHandler.base
+    return server
+
+
+def url_of(server: ThreadingHTTPServer) -> str:
+    host, port = server.server_address[:2]
+    return f"http://{host}:{port}{server.base}"
+
+
+def start_in_thread(server: ThreadingHTTPServer) -> threading.Thread:
+    thread = threading.Thread(target=server.serve_forever, name="static-server", daemon=True)
+    thread.start()
+    return thread
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000, 0 = any free)")
+    parser.add_argument("--base", default="/", help="sub-path to serve under, e.g. /mykerinos/")
+    parser.add_argument("--dir", type=Path, default=ROOT / "dist", help="folder to serve (default dist)")
+    parser.add_argument("--no-build", action="store_true", help="serve the folder as it is")
+    parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    args = parser.parse_args(argv)
+
+    if not args.no_build:
+        if str(ROOT) not in sys.path:
+            sys.path.insert(0, str(ROOT))
+        from tools import build
+
+        try:
+            build.build(args.dir)
+        except build.BuildError as exc:
+            print(f"build failed: {exc}", file=sys.stderr)
+            return 1
+    if not (args.dir / "index.html").is_file():
+        print(f"{args.dir} has no index.html: build first (python3 tools/build.py)", file=sys.stderr)
+        return 1
+
+    try:
+        server = make_server(args.dir, args.port, args.base, quiet=args.quiet)
+    except OSError as exc:
+        print(f"cannot listen on 127.0.0.1:{args.port}: {exc.strerror} (try --port)", file=sys.stderr)
+        return 1
+    print(f"Serving {args.dir} at {url_of(server)}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+// Loading screen: shows what is happening while Pyodide and the game start.
+//
+// Self-contained: it needs only this markup in the page (see index.html)
+//   <div id="loader"> ... <progress id="loader-bar"> <p id="loader-step"> ... </div>
+// and must be loaded before ./pyscript/core.js. It hides the loader once
+// <body data-ready="1"> is set (by the Python side when the board is usable).
+//
+// What drives it, all from the browser or PyScript, nothing to call:
+//   - resource timing: the end of the download of pyodide.asm.wasm (the big one);
+//   - PyScript's `py:progress` events on window ("Loading Pyodide",
+//     "Loaded interpreter", "Loading files", "Loaded files", ...);
+//   - the `py:ready` event that the <script type="py"> element fires just
+//     before the main script runs;
+//   - the body[data-ready="1"] marker.
+// Between milestones the bar creeps slowly towards the next one.
+//
+// The page may also report its own steps or a failure:
+//   window.mykerinosLoader.step("Setting up the board", 95)
+//   window.mykerinosLoader.fail("Could not start the game")
+//   window.mykerinosLoader.done()     // same as setting body[data-ready="1"]
+
+const root = document.getElementById("loader");
+const bar = document.getElementById("loader-bar");
+const label = document.getElementById("loader-step");
+
+const STEPS = {
+  start: ["Loading runtime…", 3],
+  core: ["Loading runtime…", 8],
+  pyodide: ["Loading runtime…", 12],
+  wasm: ["Starting Python…", 55],
+  interpreter: ["Loading game…", 75],
+  files: ["Loading game…", 85],
+  script: ["Starting game…", 92],
+};
+// py:progress details that move the loader, and to which step.
+const PROGRESS = {
+  "Loading Pyodide": "pyodide",
+  "Loaded interpreter": "interpreter",
+  "Loading files": "interpreter",
+  "Loaded files": "files",
+  "Loaded Pyodide": "files",
+};
+// Where the bar may creep to while waiting after each step.
+const CEILING = [[3, 10], [8, 12], [12, 52], [55, 72], [75, 84], [85, 90], [92, 98]];
+
+let value = 0;
+let target = 0;
+let finished = false;
+let timer = 0;
+
+function render() {
+  if (bar) bar.value = value;
+}
+
+function ceilingFor(v) {
+  let top = v;
+  for (const [from, to] of CEILING) if (v >= from) top = to;
+  return top;
+}
+
+function tick() {
+  if (finished) return;
+  const top = ceilingFor(target);
+  // Ease towards the ceiling: fast at first, slower and slower, never there.
+  value = Math.max(value, target) + (top - Math.max(value, target)) * 0.03;
+  render();
+}
+
+function step(text, percent) {
+  if (finished) return;
+  if (typeof percent === "number" && percent > target) {
+    target = Math.min(percent, 99);
+    value = Math.max(value, target);
+  }
+  if (text && label) label.textContent = text;
+  if (root) root.dataset.step = text || "";
+  render();
+}
+
+function go(name) {
+  const [text, percent] = STEPS[name];
+  if (percent >= target) step(text, percent);
+}
+
+function done() {
+  if (finished) return;
+  finished = true;
+  clearInterval(timer);
+  value = 100;
+  render();
+  if (root) {
+    root.hidden = true;
+    root.removeAttribute("aria-busy");
+  }
+  document.body.dataset.ready = "1";
+}
+
+function fail(message) {
+  if (finished) return;
+  finished = true;
+  clearInterval(timer);
+  if (root) {
+    root.classList.add("failed");
+    root.setAttribute("role", "alert");
+    root.removeAttribute("aria-busy");
+  }
+  if (label) label.textContent = message || "Something went wrong while starting.";
+}
+
+window.mykerinosLoader = { step, done, fail };
+
+if (root) {
+  root.setAttribute("aria-busy", "true");
+  go("start");
+  timer = setInterval(tick, 200);
+
+  // Downloads: resource timing entries arrive when a download has finished.
+  try {
+    const seen = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const name = entry.name.split("?")[0];
+        if (name.endsWith("/pyscript/core.js")) go("core");
+        else if (name.endsWith("/pyodide.asm.wasm")) go("wasm");
+      }
+    });
+    seen.observe({ type: "resource", buffered: true });
+  } catch {
+    // Old browsers: the PyScript events below are enough.
+  }
+
+  addEventListener("py:progress", (event) => {
+    const name = PROGRESS[event.detail];
+    if (name) go(name);
+  });
+  document.addEventListener("py:ready", () => go("script"));
+
+  // The ready marker, set by the page (or by done()).
+  const isReady = () => document.body.dataset.ready === "1";
+  if (isReady()) done();
+  else {
+    new MutationObserver((_, observer) => {
+      if (isReady()) {
+        observer.disconnect();
+        done();
+      }
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+  }
+
+  // Failures: PyScript shows Python errors in a .py-error element.
+  new MutationObserver((_, observer) => {
+    if (document.querySelector(".py-error")) {
+      observer.disconnect();
+      fail("The game could not start: a Python error occurred (details below).");
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+  addEventListener("error", (event) => {
+    if (!isReady()) fail(`The game could not start: ${event.message || "script error"}.`);
+  });
+}
