@@ -56,7 +56,7 @@ class Move(NamedTuple):
         allowed = {"action", "player"}
         patron = obj.get("patron")
         if patron is not None:
-            if patron not in PATRON_ACTIONS:
+            if not isinstance(patron, str) or patron not in PATRON_ACTIONS:
                 raise MalformedMoveError(f"unknown patron {patron!r}")
             if action not in PATRON_ACTIONS[patron]:
                 raise MalformedMoveError(f"patron {patron!r} does not go with action {action!r}")

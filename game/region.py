@@ -74,7 +74,7 @@ def build_region(parcels: tuple[tuple[str, bool], ...],
         for cell in range(6):
             idx = card_cell(slot, cell, turned)
             exists[idx] = True
-            pyramid[idx] = (cell if not turned else 5 - cell) in card.pyramids
+            pyramid[idx] = cell in card.pyramids  # printed cell, wherever the turn puts it
             area[idx] = line * 2 + pos // 2 + 1
     for line, (nile_id, turned) in enumerate(nile):
         # A Nile card covers columns d and e (indexes 3 and 4) of its line.

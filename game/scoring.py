@@ -35,13 +35,14 @@ def final_scores(state: "GameState") -> dict[str, Any]:
     totals = []
     for p in range(state.n):
         patrons = [card_patron(c) for c in state.cards[p]]
-        wings = []
+        wings: list[dict[str, Any]] = []
+        exhibition = 0
         for w, patron in enumerate(state.setup.wings, start=1):
             count = patrons.count(patron)
             per_card = exhibition_multiplier(state.museum, p, w)
+            exhibition += count * per_card
             wings.append({"wing": w, "patron": patron, "cards": count,
                           "per_card": per_card, "points": count * per_card})
-        exhibition = sum(w["points"] for w in wings)
         sets = count_sets(patrons)
         total = state.score[p] + exhibition + sets * SET_POINTS
         breakdown.append({

@@ -56,7 +56,7 @@ class Setup:
         if not isinstance(obj, dict):
             raise SetupError("setup must be a JSON object")
         players = obj.get("players")
-        if isinstance(players, int) and not isinstance(players, bool):
+        if isinstance(players, int) and not isinstance(players, bool) and 2 <= players <= 4:
             players = [f"Player {i + 1}" for i in range(players)]
         if (not isinstance(players, list) or not 2 <= len(players) <= 4
                 or not all(isinstance(p, str) and p.strip() for p in players)):
@@ -123,7 +123,8 @@ def make_setup(players: list[str] | tuple[str, ...], seed: int, *, nile: bool = 
         raise SetupError(f"setup.first_player must be a player index 0-{len(players) - 1}")
     if wings is None:
         wings = drawn_wings
-    if not isinstance(wings, list | tuple) or sorted(wings) != sorted(PATRONS):
+    if not isinstance(wings, list | tuple) or not all(isinstance(w, str) for w in wings) \
+            or sorted(wings) != sorted(PATRONS):
         raise SetupError("setup.wings must list the five patrons once each: " + ", ".join(PATRONS))
     dealt = drawn_deck if deck is None else _check_dealt(deck, PARCEL_IDS, "deck")
     if not nile:
@@ -141,7 +142,8 @@ def make_setup(players: list[str] | tuple[str, ...], seed: int, *, nile: bool = 
         raise SetupError("setup.nile_six_line must be 1, 2 or 3")
     if boats is None:
         boats = drawn_boats
-    if not isinstance(boats, list | tuple) or sorted(boats) != sorted(BOATS):
+    if not isinstance(boats, list | tuple) or not all(isinstance(b, str) for b in boats) \
+            or sorted(boats) != sorted(BOATS):
         raise SetupError("setup.boats must list the four boats once each: " + ", ".join(BOATS))
     return Setup(players, seed, first_player, tuple(wings), dealt, True,
                  ndealt, nile_six_line, tuple(boats))
