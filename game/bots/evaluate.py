@@ -1,0 +1,136 @@
+"""A fast static estimate of how the game stands for each player.
+
+It values what is already scored, the exhibition the museum rooms promise for
+the cards held, sets, the likely outcome of each area not yet surveyed, and
+the cubes kept for later. The bots compare positions with it; it is a guess,
+never a rule.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import PATRONS, card_patron, card_value
+from ..museum import ROOM_VALUE, WING_ROOMS, exhibition_multiplier, open_rooms
+from ..scoring import SET_POINTS, count_sets
+from ..state import EMPTY, Phase
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+# What a cube kept in personal stock is worth, by season (it is spent later).
+CUBE_VALUE = {1: 0.9, 2: 0.8, 3: 0.6, 4: 0.05}
+# Cards of a patron a player may still expect to gain, by season.
+FUTURE_CARDS = {1: 1.2, 2: 0.9, 3: 0.6, 4: 0.2}
+
+
+def _wing_of(wings: tuple[str, ...]) -> dict[str | None, int]:
+    return {patron: w for w, patron in enumerate(wings, start=1)}
+
+
+def card_worth(state: "GameState", p: int, card: str, held: dict[str | None, int],
+               wing_of: dict[str | None, int]) -> float:
+    """Points a card brings player ``p``: its value, its exhibition value and a
+    share of a set."""
+    patron = card_patron(card)
+    worth = float(card_value(card))
+    if patron is None:
+        return worth
+    wing = wing_of.get(patron)
+    if wing is not None:
+        mult = exhibition_multiplier(state.museum, p, wing)
+        worth += max(mult, 1.6)
+    have = held.get(patron, 0)
+    rarest = min(held.get(x, 0) for x in PATRONS)
+    if have <= rarest:
+        worth += 2.0  # moves a set closer
+    return worth
+
+
+def room_worth(state: "GameState", p: int, room: int, held: dict[str | None, int],
+               wings: tuple[str, ...]) -> float:
+    """Extra exhibition points a museum room would bring ``p``, with some hope
+    of more cards of those patrons."""
+    value = ROOM_VALUE[room]
+    future = FUTURE_CARDS[state.season]
+    gain = 0.0
+    for w in range(1, 6):
+        if any(r == room for r, _ in WING_ROOMS[w]):
+            mult = exhibition_multiplier(state.museum, p, w)
+            if value > mult:
+                gain += (value - mult) * (held.get(wings[w - 1], 0) + future)
+    if value < 5:
+        gain += 1.0  # it opens a 5-room
+    return gain
+
+
+def evaluate(state: "GameState") -> list[float]:
+    """Estimated final points of every player."""
+    n = state.n
+    wings = state.setup.wings
+    wing_of = _wing_of(wings)
+    if state.phase is Phase.OVER and state.final is not None:
+        return [float(x) + 0.01 * state.cubes[p] for p, x in enumerate(state.final["scores"])]
+    values = []
+    helds = []
+    for p in range(n):
+        held: dict[str | None, int] = {}
+        for c in state.cards[p]:
+            pat = card_patron(c)
+            held[pat] = held.get(pat, 0) + 1
+        helds.append(held)
+        total = float(state.score[p])
+        for w, patron in enumerate(wings, start=1):
+            total += held.get(patron, 0) * exhibition_multiplier(state.museum, p, w)
+        total += count_sets([card_patron(c) for c in state.cards[p]]) * SET_POINTS
+        total += state.cubes[p] * CUBE_VALUE[state.season]
+        values.append(total)
+    if state.phase is not Phase.OVER:
+        _add_region_outlook(state, values, helds, wing_of)
+    return values
+
+
+def _add_region_outlook(state: "GameState", values: list[float],
+                        helds: list[dict[str | None, int]],
+                        wing_of: dict[str | None, int]) -> None:
+    """Credit the likely winners of every area still to be surveyed."""
+    region = state.region
+    first_area = state.survey_area if state.phase is Phase.SURVEY else 1
+    if state.phase is Phase.SURVEY and state.survey_rank is not None:
+        first_area += 1  # the current area is being decided move by move
+    board = state.board
+    # Players who have not passed yet rank behind everyone who has.
+    order = [state.pass_space[s] or 10 + s for s in range(state.sides)]
+    best_room: list[float] = []
+    for p in range(state.n):
+        rooms = open_rooms(state.museum, p) if state.general_stock(p) else []
+        best_room.append(max((room_worth(state, p, r, helds[p], state.setup.wings)
+                              for r in rooms), default=0.0))
+    for area in range(first_area, region.areas + 1):
+        cards = state.region_cards[area]
+        if not cards:
+            continue
+        counts = [0] * state.sides
+        for i in region.area_cells[area]:
+            s = board[i]
+            if s != EMPTY:
+                counts[s] += 1
+        ranked = sorted((s for s in range(state.sides) if counts[s]),
+                        key=lambda s: (-counts[s], order[s]))
+        taken: list[str] = []
+        for pos, side in enumerate(ranked[:2]):
+            remaining = [c for c in cards if c not in taken]
+            if not remaining:
+                break
+            if side == state.neutral:
+                taken.append(max(remaining, key=card_value))
+                continue
+            worths = [(card_worth(state, side, c, helds[side], wing_of), c) for c in remaining]
+            best_worth, best_card = max(worths)
+            # A close race is worth less than a safe lead.
+            margin = counts[side] - (counts[ranked[pos + 1]] if pos + 1 < len(ranked) else 0)
+            certainty = 1.0 if margin >= 2 or state.pass_space[side] else 0.75
+            if best_room[side] > best_worth:
+                values[side] += best_room[side] * certainty
+            else:
+                values[side] += best_worth * certainty
+                taken.append(best_card)

@@ -1,0 +1,167 @@
+"""Computer opponents of three strengths, all choosing among the engine's legal moves.
+
+* easy: looks at a handful of random legal moves and keeps the one that looks
+  best right now: plausible, often short-sighted;
+* medium: looks at every legal move (or a large sample) one step ahead with
+  the static estimate;
+* hard: flat Monte Carlo search over the medium player's best candidates,
+  each tried many times by playing the season out with a fast policy on a
+  copy whose unseen cards are reshuffled, within a time budget.
+
+Every bot owns a seeded generator, so with the same seed and budget it plays
+the same way; a game with bots replays from its record like any other.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Callable
+
+from ..cards import card_value
+from ..moves import Move
+from ..rng import Rng
+from ..state import Phase
+from .evaluate import evaluate
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+LEVELS = ("random", "easy", "medium", "hard")
+
+
+def margin(values: list[float], p: int) -> float:
+    """How far ``p`` is ahead of the best other player."""
+    best_other = max(v for q, v in enumerate(values) if q != p)
+    return values[p] - best_other
+
+
+def score_move(state: "GameState", move: Move, p: int) -> float:
+    after = state.copy()
+    after.apply(move)
+    return margin(evaluate(after), p)
+
+
+def ranked_moves(state: "GameState", moves: list[Move], p: int) -> list[tuple[float, int, Move]]:
+    scored = [(score_move(state, m, p), -i, m) for i, m in enumerate(moves)]
+    scored.sort(reverse=True)
+    return scored
+
+
+@dataclass
+class Bot:
+    level: str
+    seed: int = 0
+    budget: float = 1.5          # seconds per decision (hard)
+    max_iterations: int = 4000   # cap on playouts per decision (hard)
+    candidates: int = 8          # moves the hard bot searches among
+    sample: int = 240            # legal moves the medium bot looks at, at most
+    last_iterations: int = 0
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"unknown bot level {self.level!r}; levels: {', '.join(LEVELS)}")
+        self.rng = Rng(self.seed)
+
+    def choose(self, state: "GameState") -> Move:
+        """The move this bot plays for the player to move."""
+        legal = state.legal_moves()
+        if not legal:
+            raise ValueError("no legal move: the game is over")
+        if len(legal) == 1:
+            return legal[0]
+        p = state.to_move
+        assert p is not None
+        if self.level == "random":
+            return legal[self.rng.below(len(legal))]
+        if self.level == "easy":
+            return self._easy(state, legal, p)
+        if self.level == "medium":
+            return self._medium(state, legal, p)
+        return self._hard(state, legal, p)
+
+    def _sample(self, legal: list[Move], k: int) -> list[Move]:
+        if len(legal) <= k:
+            return legal
+        pool = list(legal)
+        self.rng.shuffle(pool)
+        keep = pool[:k]
+        if legal[0] not in keep and legal[0].action == "pass":
+            keep.append(legal[0])  # always consider passing
+        return keep
+
+    def _easy(self, state: "GameState", legal: list[Move], p: int) -> Move:
+        options = self._sample(legal, 5)
+        scored = [(score_move(state, m, p) + self.rng.below(1000) / 350.0, -i, m)
+                  for i, m in enumerate(options)]
+        return max(scored)[2]
+
+    def _medium(self, state: "GameState", legal: list[Move], p: int) -> Move:
+        return ranked_moves(state, self._sample(legal, self.sample), p)[0][2]
+
+    def _hard(self, state: "GameState", legal: list[Move], p: int) -> Move:
+        start = time.perf_counter()
+        deadline = start + self.budget
+        ranked = ranked_moves(state, self._sample(legal, self.sample), p)
+        cands = [m for _, _, m in ranked[:self.candidates]]
+        if len(cands) == 1:
+            return cands[0]
+        prior = [s for s, _, _ in ranked[:self.candidates]]
+        totals = [0.0] * len(cands)
+        visits = [0] * len(cands)
+        iterations = 0
+        while iterations < self.max_iterations:
+            if iterations >= len(cands) and time.perf_counter() >= deadline:
+                break
+            if iterations < len(cands):
+                k = iterations
+            else:
+                logn = math.log(iterations)
+                k = max(range(len(cands)), key=lambda i: totals[i] / visits[i]
+                        + 6.0 * math.sqrt(logn / visits[i]))
+            world = determinize(state, self.rng)
+            world.apply(cands[k])
+            playout(world, self.rng, state.season)
+            totals[k] += margin(evaluate(world), p)
+            visits[k] += 1
+            iterations += 1
+        self.last_iterations = iterations
+        best = max(range(len(cands)),
+                   key=lambda i: (totals[i] / visits[i] if visits[i] else -1e9, prior[i]))
+        return cands[best]
+
+
+def determinize(state: "GameState", rng: Rng) -> "GameState":
+    """A copy in which the cards nobody has seen yet are reshuffled and turned at random."""
+    world = state.copy()
+    from ..state import parcels_in_season
+    dealt = 8 * (state.season - 1) + parcels_in_season(state.season)
+    deck = list(state.setup.deck)
+    unseen = [c for c, _ in deck[dealt:]]
+    if unseen:
+        rng.shuffle(unseen)
+        deck[dealt:] = [(c, rng.below(2) == 1) for c in unseen]
+        world.setup = replace(state.setup, deck=tuple(deck))
+    return world
+
+
+def playout(state: "GameState", rng: Rng, season: int) -> None:
+    """Play fast, roughly sensible moves until the season's survey is over."""
+    while not state.over and state.season == season:
+        legal = state.legal_moves()
+        if state.phase is Phase.SURVEY:
+            claims = [m for m in legal if m.card is not None]
+            if claims and rng.below(4):
+                state.apply(max(claims, key=lambda m: card_value(m.card or "")))
+                continue
+        elif state.phase is Phase.EXCAVATION and rng.below(7) == 0:
+            state.apply(legal[0])  # pass now and then, as real players do
+            continue
+        state.apply(legal[rng.below(len(legal))])
+
+
+def make_bot(level: str, seed: int = 0, **options: float) -> Bot:
+    return Bot(level, seed, **options)  # type: ignore[arg-type]
+
+
+Chooser = Callable[["GameState"], Move]
