@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, Iterator
 
-from .cards import PARCELS, PATRONS, card_patron, card_value
+from .cards import GREENWISH, PARCELS, PATRONS, card_patron, card_value, format_dealt, parse_dealt
 from .errors import IllegalMoveError, MalformedMoveError
 from .moves import NEUTRAL_NONE, PASS, Move
 from .museum import ROOM_INDEX, ROOMS, open_rooms
@@ -19,6 +19,8 @@ from .region import CELL_INDEX, CELL_NAMES, Region, build_region
 from .setup import Setup
 
 CUBES_PER_COLOUR = 25
+NILE_CUBES_PER_COLOUR = 23  # two cubes of each colour mark score and passing
+TOKENS = 3                  # Greenwish tokens per player
 EMPTY = -1
 SEASONS = 4
 NEUTRAL_SPACE = 2  # the neutral's fixed space on the passing scale (2 players)
@@ -27,7 +29,8 @@ NEUTRAL_SPACE = 2  # the neutral's fixed space on the passing scale (2 players)
 class Phase(str, Enum):
     EXCAVATION = "excavation"  # a player chooses an action
     NEUTRAL = "neutral"        # 2 players: the same player may place neutral cubes
-    SURVEY = "survey"          # the areas are surveyed one by one
+    SURVEY = "survey"          # the Nile (expansion) then the areas are surveyed one by one
+    BOAT = "boat"              # Nile: the tie boat's holder decides whether to use it
     OVER = "over"
 
 
@@ -49,6 +52,8 @@ class GameState:
         self.n = setup.count
         self.neutral = 2 if self.n == 2 else -1
         self.sides = self.n + (1 if self.n == 2 else 0)
+        self.nile = setup.nile
+        self.cubes_total = NILE_CUBES_PER_COLOUR if self.nile else CUBES_PER_COLOUR
         self.season = 1
         self.phase = Phase.EXCAVATION
         self.first_player = setup.first_player
@@ -71,7 +76,15 @@ class GameState:
         self.forced: list[tuple[int, Move]] = []  # forced moves since the last decision
         self.final: dict[str, Any] | None = None
         self.log: list[dict[str, Any]] | None = [] if log else None
-        self.region: Region = self._deal_region()
+        # The Nile expansion (all empty in a base game).
+        self.nile_pile: list[tuple[str, bool]] = list(setup.nile_deck[:5])
+        self.nile_in_play: tuple[tuple[str, bool], ...] = ()
+        self.boat_offer: str | None = None
+        self.boats: list[list[str]] = [[] for _ in range(self.n)]
+        self.boats_out: list[str] = []
+        self.tokens = [TOKENS if self.nile else 0] * self.n
+        self.cell_token = [EMPTY] * 72
+        self.room_token = [EMPTY] * len(ROOMS)
         self._start_season()
         self._settle()
 
@@ -83,7 +96,7 @@ class GameState:
     def general_stock(self, side: int) -> int:
         """Cubes of a colour in the general stock (derived, never stored)."""
         held = sum(self.neutral_cubes) if side == self.neutral else self.cubes[side]
-        return (CUBES_PER_COLOUR - held - self.board.count(side) - self.museum.count(side))
+        return self.cubes_total - held - self.board.count(side) - self.museum.count(side)
 
     def passing_order(self) -> list[int]:
         """Sides that have passed, in the order of their spaces on the scale."""
@@ -116,10 +129,26 @@ class GameState:
             yield from self._iter_neutral(self.to_move)
         elif phase is Phase.SURVEY:
             yield from self._iter_survey()
+        elif phase is Phase.BOAT:
+            yield Move("boat", use=True)
+            yield Move("boat", use=False)
 
-    def _free_cells(self) -> list[int]:
+    def _free_cells(self, side: int) -> list[int]:
+        """Cells where ``side`` may place a cube: no cube, no pyramid, and no
+        Greenwish token but its own."""
         board, pyramid = self.board, self.region.pyramid
-        return [i for i in self.region.cells if board[i] == EMPTY and not pyramid[i]]
+        if not self.nile:
+            return [i for i in self.region.cells if board[i] == EMPTY and not pyramid[i]]
+        token = self.cell_token
+        return [i for i in self.region.cells if board[i] == EMPTY and not pyramid[i]
+                and (token[i] == EMPTY or token[i] == side)]
+
+    def _open_rooms(self, p: int) -> list[int]:
+        """Rooms ``p`` may book with Sir Brown (others' tokens block theirs)."""
+        if not self.nile:
+            return open_rooms(self.museum, p)
+        blocked = frozenset(r for r, t in enumerate(self.room_token) if t != EMPTY and t != p)
+        return open_rooms(self.museum, p, blocked)
 
     def _frontier(self, side: int, ok: list[bool]) -> list[int]:
         """Cells allowed by ``ok`` next to a cube of ``side``."""
@@ -142,7 +171,7 @@ class GameState:
             return
         names = CELL_NAMES
         nbrs = self.region.neighbors
-        free = self._free_cells()
+        free = self._free_cells(p)
         ok = [False] * 72
         for i in free:
             ok[i] = True
@@ -183,7 +212,7 @@ class GameState:
                             if (pyr[i] and ok[j]) or (ok[i] and pyr[j]):
                                 yield Move("extend", (names[i], names[j]), "lemon")
             elif patron == "brown":
-                for r in open_rooms(self.museum, p):
+                for r in self._open_rooms(p):
                     yield Move("museum", (), "brown", ROOMS[r])
             elif patron == "blackmore":
                 if have >= 2:
@@ -200,6 +229,29 @@ class GameState:
                                     if ok[k] and k != i:
                                         yield Move("extend", (names[i], names[j], names[k]),
                                                    "tangerine")
+        if self.tokens[p] and self.untilted(p, GREENWISH) is not None:
+            yield from self._iter_greenwish(p, free, front, ok)
+
+    def _iter_greenwish(self, p: int, free: list[int], front: list[int],
+                        ok: list[bool]) -> Iterator[Move]:
+        """A or B, then a token on an empty room or an empty, pyramid-free cell."""
+        names = CELL_NAMES
+        board, pyramid, token = self.board, self.region.pyramid, self.cell_token
+        empty_cells = [i for i in self.region.cells
+                       if board[i] == EMPTY and not pyramid[i] and token[i] == EMPTY]
+        empty_rooms = [ROOMS[r] for r in range(len(ROOMS))
+                       if self.museum[r] == EMPTY and self.room_token[r] == EMPTY]
+        placements: list[tuple[str, tuple[int, ...]]] = [("dig", (i,)) for i in free]
+        if self.cubes[p] >= 2:
+            nbrs = self.region.neighbors
+            placements += [("extend", (i, j)) for i in front for j in nbrs[i] if ok[j]]
+        for action, cells in placements:
+            named = tuple(names[i] for i in cells)
+            for t in empty_cells:
+                if t not in cells:
+                    yield Move(action, named, GREENWISH, token=names[t])
+            for room in empty_rooms:
+                yield Move(action, named, GREENWISH, token=room)
 
     def _iter_neutral(self, p: int) -> Iterator[Move]:
         yield NEUTRAL_NONE
@@ -207,7 +259,7 @@ class GameState:
         if have == 0:
             return
         names = CELL_NAMES
-        free = self._free_cells()
+        free = self._free_cells(self.neutral)
         for i in free:
             yield Move("neutral", (names[i],))
         if have >= 2:
@@ -229,19 +281,35 @@ class GameState:
         rank, pos = self.survey_rank, self.survey_pos
         side = rank[pos]
         if side == self.neutral:
-            if pos == 0:
-                chooser = rank[2] if len(rank) >= 3 else 1 - rank[1]
-            else:
+            if pos > 0:
                 chooser = rank[0]
+            elif len(rank) >= 3:
+                chooser = rank[2]
+            elif len(rank) == 2:
+                chooser = 1 - rank[1]
+            else:  # alone on the river: the player who passed first chooses
+                chooser = min((0, 1), key=lambda q: self.pass_space[q])
             return ("neutral", chooser, side)
+        if self.survey_area == 0:
+            return ("nile", side, side)
         return ("first" if pos < 2 else "rest", side, side)
+
+    def survey_offer(self) -> list[str]:
+        """Cards the pending survey decision chooses among."""
+        cards = self.region_cards[self.survey_area]
+        if self.survey_area == 0 and self.season == SEASONS:
+            # Last season: the 5-point Nile card goes to the first, the others to the second.
+            if self.survey_pos == 0:
+                return [c for c in cards if c == "nile-6"] or list(cards)
+            return [c for c in cards if c != "nile-6"]
+        return cards
 
     def _iter_survey(self) -> Iterator[Move]:
         decision = self.survey_decision()
         if decision is None:
             return
         kind, player, _ = decision
-        cards = self.region_cards[self.survey_area]
+        cards = self.survey_offer()
         if kind == "neutral":
             for card in cards:
                 yield Move("neutral_claim", card=card)
@@ -249,7 +317,7 @@ class GameState:
         for card in cards:
             yield Move("claim", card=card)
         if kind == "first" and self.general_stock(player) > 0:
-            for r in open_rooms(self.museum, player):
+            for r in open_rooms(self.museum, player):  # tokens are gone by now
                 yield Move("museum", room=ROOMS[r])
 
     # ------------------------------------------------------------------ playing
@@ -305,9 +373,12 @@ class GameState:
         assert p is not None
         phase = self.phase
         if phase is Phase.EXCAVATION:
-            self._emit({"type": move.action, "player": p, "patron": move.patron,
-                        "cells": list(move.cells), "room": move.room, "forced": forced,
-                        "season": self.season})
+            event = {"type": move.action, "player": p, "patron": move.patron,
+                     "cells": list(move.cells), "room": move.room, "forced": forced,
+                     "season": self.season}
+            if move.token is not None:
+                event["token"] = move.token
+            self._emit(event)
             if move.action == "pass":
                 self._take_pass_space(p)
                 self._end_turn(p)
@@ -320,12 +391,26 @@ class GameState:
                     self.cubes[p] += 1
             if move.action == "museum":
                 assert move.room is not None
-                self.museum[ROOM_INDEX[move.room]] = p
+                room = ROOM_INDEX[move.room]
+                self.museum[room] = p
                 self.cubes[p] -= 1
+                if self.room_token[room] == p:  # settling where the token stood
+                    self.room_token[room] = EMPTY
+                    self.tokens[p] += 1
             else:
                 for name in move.cells:
-                    self.board[CELL_INDEX[name]] = p
+                    idx = CELL_INDEX[name]
+                    self.board[idx] = p
+                    if self.cell_token[idx] == p:
+                        self.cell_token[idx] = EMPTY
+                        self.tokens[p] += 1
                 self.cubes[p] -= len(move.cells)
+            if move.token is not None:
+                self.tokens[p] -= 1
+                if move.token in ROOM_INDEX:
+                    self.room_token[ROOM_INDEX[move.token]] = p
+                else:
+                    self.cell_token[CELL_INDEX[move.token]] = p
             if self.neutral >= 0 and self.neutral_cubes[p] > 0:
                 self.phase = Phase.NEUTRAL
             else:
@@ -341,6 +426,8 @@ class GameState:
             self._end_turn(p)
         elif phase is Phase.SURVEY:
             self._apply_survey(p, move, forced)
+        elif phase is Phase.BOAT:
+            self._apply_boat(p, bool(move.use), forced)
         else:
             raise AssertionError("no move after the game is over")
 
@@ -376,9 +463,31 @@ class GameState:
     # ------------------------------------------------------------------ seasons
     def _deal_region(self) -> Region:
         start = 8 * (self.season - 1)
-        return build_region(self.setup.deck[start:start + parcels_in_season(self.season)])
+        return build_region(self.setup.deck[start:start + parcels_in_season(self.season)],
+                            self.nile_in_play)
+
+    def _deal_nile(self) -> None:
+        """Nile cards for this season's lines, and the boat on offer."""
+        if self.season < SEASONS:
+            self.nile_in_play = tuple(self.nile_pile[:2])
+            del self.nile_pile[:2]
+            self.boat_offer = self.setup.boats[self.season - 1]
+            return
+        # Last season: the 5-point card on its line, the pile's top two on the others.
+        six = self.setup.nile_deck[5]
+        top = self.nile_pile[:2]
+        lines = []
+        for line in range(1, 4):
+            lines.append(six if line == self.setup.nile_six_line else top.pop(0))
+        self.discarded.extend(c for c, _ in self.nile_pile[2:])
+        self.nile_pile = []
+        self.nile_in_play = tuple(lines)
+        self.boat_offer = None
 
     def _start_season(self) -> None:
+        if self.nile:
+            self._deal_nile()
+        self.region = self._deal_region()
         order = [(self.first_player + k) % self.n for k in range(self.n)]
         want = season_supply(self.n)
         for p in order:
@@ -387,8 +496,8 @@ class GameState:
             for p in order:
                 self.neutral_cubes[p] += min(4, self.general_stock(self.neutral))
             self.pass_space[self.neutral] = NEUTRAL_SPACE
-        self.region_cards = [[]] + [list(self.region.area_cards(a))
-                                    for a in range(1, self.region.areas + 1)]
+        self.region_cards = [[c for c, _ in self.nile_in_play]] + [
+            list(self.region.area_cards(a)) for a in range(1, self.region.areas + 1)]
         self.phase = Phase.EXCAVATION
         self.to_move = self.first_player
         self.last_turn = False
@@ -406,7 +515,6 @@ class GameState:
         for t in self.tilted:
             t.clear()
         self.season += 1
-        self.region = self._deal_region()
         self._start_season()
 
     def _finish(self) -> None:
@@ -421,9 +529,20 @@ class GameState:
     # ------------------------------------------------------------------- survey
     def _start_survey(self) -> None:
         self.phase = Phase.SURVEY
-        self.survey_area = 1
+        self.survey_area = 0 if self.nile else 1
         self.survey_rank = None
+        if self.nile:
+            # Greenwish tokens go back to their owners before anything is counted.
+            self.cell_token = [EMPTY] * 72
+            self.room_token = [EMPTY] * len(ROOMS)
+            self.tokens = [TOKENS] * self.n
         self._advance_survey()
+
+    def survey_cells(self, area: int) -> tuple[int, ...]:
+        """Cells counted in a survey: the river cells for the Nile (area 0)."""
+        if area == 0:
+            return tuple(i for i in self.region.cells if self.region.river[i])
+        return self.region.area_cells[area]
 
     def ranking(self, cells: tuple[int, ...] | list[int]) -> list[tuple[int, int]]:
         """(side, cubes) with cubes > 0, best first; ties go to the earlier passer."""
@@ -446,27 +565,121 @@ class GameState:
                     self.survey_area = 0
                     self._end_season()
                     return
-                ranked = self.ranking(self.region.area_cells[area])
+                ranked = self.ranking(self.survey_cells(area))
                 self.survey_rank = [s for s, _ in ranked]
                 self.survey_pos = 0
                 self._emit({"type": "survey", "area": area, "season": self.season,
                             "ranking": [[s, c] for s, c in ranked],
                             "cards": list(self.region_cards[area])})
+                holder = self._tie_boat_question(ranked)
+                if holder is not None:
+                    self.phase = Phase.BOAT
+                    self.to_move = holder
+                    return
             rank, pos = self.survey_rank, self.survey_pos
             cards = self.region_cards[area]
-            if pos >= len(rank) or not cards:
+            if area == 0:
+                if pos >= min(2, len(rank)):
+                    self._finish_nile()
+                    continue
+                if pos == 1 and self.season < SEASONS:
+                    self._give_boat(rank[1])
+                    self.survey_pos += 1
+                    continue
+                if not cards:
+                    self.survey_pos += 1
+                    continue
+            elif pos >= len(rank) or not cards:
                 self._finish_area(area)
                 continue
             side = rank[pos]
-            if side == self.neutral and (pos >= 2 or len(rank) == 1):
-                # The neutral only claims as 1st or 2nd, and alone it claims both:
-                # either way its cards leave the game, so nothing is asked.
+            if area and side == self.neutral and (pos >= 2 or len(rank) == 1):
+                # In an area the neutral only claims as 1st or 2nd, and alone it
+                # claims both: either way its cards leave the game, so nothing is asked.
                 self.survey_pos = len(rank)
                 continue
             decision = self.survey_decision()
             assert decision is not None
             self.to_move = decision[1]
             return
+
+    def _tie_boat_question(self, ranked: list[tuple[int, int]]) -> int | None:
+        """The tie boat's holder, when using it now would lift them past someone
+        tied with them (for the Nile, only a tie that reaches 1st or 2nd place)."""
+        if not self.nile:
+            return None
+        for p in range(self.n):
+            if "boat-tie" in self.boats[p]:
+                break
+        else:
+            return None
+        sides = [s for s, _ in ranked]
+        if p not in sides:
+            return None
+        mine = dict(ranked)[p]
+        first_tied = next(i for i, (_, c) in enumerate(ranked) if c == mine)
+        if first_tied == sides.index(p):
+            return None
+        if self.survey_area == 0 and first_tied >= 2:
+            return None
+        return p
+
+    def _apply_boat(self, p: int, use: bool, forced: bool) -> None:
+        self._emit({"type": "boat_use" if use else "boat_keep", "player": p,
+                    "area": self.survey_area, "forced": forced, "season": self.season})
+        if use:
+            assert self.survey_rank is not None
+            ranked = self.ranking(self.survey_cells(self.survey_area))
+            mine = dict(ranked)[p]
+            rank = self.survey_rank
+            rank.remove(p)
+            rank.insert(next(i for i, (_, c) in enumerate(ranked) if c == mine), p)
+            self.boats[p].remove("boat-tie")
+            self.boats_out.append("boat-tie")
+        self.phase = Phase.SURVEY
+        self._advance_survey()
+
+    def _give_boat(self, side: int) -> None:
+        """The boat on offer goes to the second on the river (the neutral's leaves the game)."""
+        boat = self.boat_offer
+        self.boat_offer = None
+        if boat is None:
+            return
+        if side == self.neutral:
+            self.boats_out.append(boat)
+            self._emit({"type": "boat_lost", "boat": boat, "season": self.season})
+            return
+        self.boats[side].append(boat)
+        if boat == "boat-2":
+            self.score[side] += 2
+        elif boat == "boat-3":
+            self.score[side] += 3
+        elif boat == "boat-cubes":
+            self.cubes[side] += min(2, self.general_stock(side))
+        self._emit({"type": "boat", "player": side, "boat": boat, "season": self.season})
+
+    def _finish_nile(self) -> None:
+        """Untaken Nile cards go under the pile (or out in the last season), the
+        untaken boat leaves, river cubes return to the stock."""
+        left = self.region_cards[0]
+        if left:
+            if self.season < SEASONS:
+                turned = dict(self.nile_in_play)
+                self.nile_pile.extend((c, turned[c]) for c in left)
+            else:
+                self.discarded.extend(left)
+            self._emit({"type": "nile_return" if self.season < SEASONS else "discard",
+                        "area": 0, "cards": list(left), "season": self.season})
+            self.region_cards[0] = []
+        if self.boat_offer is not None:
+            self.boats_out.append(self.boat_offer)
+            self._emit({"type": "boat_lost", "boat": self.boat_offer, "season": self.season})
+            self.boat_offer = None
+        for i in self.survey_cells(0):
+            self.board[i] = EMPTY
+        self.survey_area = 1
+        self.survey_rank = None
+        self.survey_pos = 0
 
     def _finish_area(self, area: int) -> None:
         left = self.region_cards[area]
@@ -531,6 +744,16 @@ class GameState:
                        "pos": self.survey_pos},
             "moves": [dict(player=p, **m.to_json()) for p, m in self.moves],
             "final": self.final,
+            "nile": None if not self.nile else {
+                "pile": [format_dealt(c, t) for c, t in self.nile_pile],
+                "in_play": [format_dealt(c, t) for c, t in self.nile_in_play],
+                "boat_offer": self.boat_offer,
+                "boats": [list(b) for b in self.boats],
+                "boats_out": list(self.boats_out),
+                "tokens": list(self.tokens),
+                "cell_tokens": {names[i]: t for i, t in enumerate(self.cell_token) if t != EMPTY},
+                "room_tokens": {ROOMS[r]: t for r, t in enumerate(self.room_token) if t != EMPTY},
+            },
         }
 
     @classmethod
@@ -542,6 +765,8 @@ class GameState:
         state.n = setup.count
         state.neutral = 2 if state.n == 2 else -1
         state.sides = state.n + (1 if state.n == 2 else 0)
+        state.nile = setup.nile
+        state.cubes_total = NILE_CUBES_PER_COLOUR if state.nile else CUBES_PER_COLOUR
         state.season = int(data["season"])
         state.phase = Phase(data["phase"])
         state.first_player = int(data["first_player"])
@@ -569,6 +794,19 @@ class GameState:
         state.final = data["final"]
         state.forced = []
         state.log = []
+        nile = data.get("nile") or {}
+        state.nile_pile = [parse_dealt(x) for x in nile.get("pile", [])]
+        state.nile_in_play = tuple(parse_dealt(x) for x in nile.get("in_play", []))
+        state.boat_offer = nile.get("boat_offer")
+        state.boats = [list(b) for b in nile.get("boats", [[] for _ in range(state.n)])]
+        state.boats_out = list(nile.get("boats_out", []))
+        state.tokens = [int(t) for t in nile.get("tokens", [0] * state.n)]
+        state.cell_token = [EMPTY] * 72
+        for name, owner in nile.get("cell_tokens", {}).items():
+            state.cell_token[CELL_INDEX[name]] = int(owner)
+        state.room_token = [EMPTY] * len(ROOMS)
+        for room, owner in nile.get("room_tokens", {}).items():
+            state.room_token[ROOM_INDEX[room]] = int(owner)
         state.region = state._deal_region()
         return state
 
@@ -587,6 +825,13 @@ class GameState:
         other.region_cards = [list(c) for c in self.region_cards]
         other.discarded = list(self.discarded)
         other.survey_rank = None if self.survey_rank is None else list(self.survey_rank)
+        if self.nile:
+            other.nile_pile = list(self.nile_pile)
+            other.boats = [list(b) for b in self.boats]
+            other.boats_out = list(self.boats_out)
+            other.tokens = list(self.tokens)
+            other.cell_token = list(self.cell_token)
+            other.room_token = list(self.room_token)
         other.moves = list(self.moves) if keep_history else []
         other.forced = []
         other.log = (list(self.log) if self.log is not None else None) if keep_history else None

@@ -24,6 +24,9 @@ def summary(state: GameState) -> dict[str, Any]:
             "cards": list(state.cards[p]),
             "tilted": list(state.tilted[p]),
         })
+        if state.nile:
+            players[-1]["boats"] = list(state.boats[p])
+            players[-1]["tokens"] = state.tokens[p]
     out: dict[str, Any] = {
         "over": state.over,
         "season": state.season,
@@ -45,6 +48,17 @@ def summary(state: GameState) -> dict[str, Any]:
     }
     if state.neutral >= 0:
         out["neutral_supply"] = state.general_stock(state.neutral)
+    if state.nile:
+        out["nile"] = {
+            "in_play": [[card, turned] for card, turned in state.nile_in_play],
+            "cards_on_offer": list(state.region_cards[0]) if state.region_cards else [],
+            "pile": len(state.nile_pile),
+            "boat_offer": state.boat_offer,
+            "boats_out": list(state.boats_out),
+            "river": [CELL_NAMES[i] for i in state.region.cells if state.region.river[i]],
+            "tokens": {**{CELL_NAMES[i]: t for i, t in enumerate(state.cell_token) if t != EMPTY},
+                       **{ROOMS[r]: t for r, t in enumerate(state.room_token) if t != EMPTY}},
+        }
     if state.final is not None:
         out["final"] = state.final
     return out

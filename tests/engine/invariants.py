@@ -5,8 +5,9 @@ import json
 from collections import Counter
 
 from game import GameState, Move
-from game.cards import PARCEL_IDS
-from game.state import CUBES_PER_COLOUR, EMPTY, Phase
+from game.cards import NILE_CARDS, PARCEL_IDS
+from game.setup import BOATS
+from game.state import EMPTY, SEASONS, TOKENS, Phase
 
 
 def cards_everywhere(state: GameState) -> Counter[str]:
@@ -18,6 +19,22 @@ def cards_everywhere(state: GameState) -> Counter[str]:
     for cards in state.cards:
         places.update(cards)
     places.update(state.discarded)
+    if state.nile:
+        places.update(c for c, _ in state.nile_pile)
+        if state.season < SEASONS:
+            places["nile-6"] += 1  # set aside until the last season
+    return places
+
+
+def boats_everywhere(state: GameState) -> Counter[str]:
+    """Every boat in exactly one place: still hidden, on offer, held, or out of the game."""
+    hidden = min(state.season, SEASONS - 1)  # one boat is revealed in each of seasons 1-3
+    places: Counter[str] = Counter(state.setup.boats[hidden:])
+    if state.boat_offer is not None:
+        places[state.boat_offer] += 1
+    for held in state.boats:
+        places.update(held)
+    places.update(state.boats_out)
     return places
 
 
@@ -28,7 +45,7 @@ def check_state(state: GameState) -> None:
         in_museum = state.museum.count(side)
         general = state.general_stock(side)
         assert held >= 0 and general >= 0, (side, held, general)
-        assert held + on_board + in_museum + general == CUBES_PER_COLOUR
+        assert held + on_board + in_museum + general == (23 if state.nile else 25)
         if side == state.neutral:
             assert in_museum == 0, "the neutral never goes to the museum"
     assert all(c >= 0 for c in state.cubes + state.neutral_cubes)
@@ -36,7 +53,21 @@ def check_state(state: GameState) -> None:
         if s != EMPTY:
             assert state.region.exists[i], f"cube on a cell outside the region: {i}"
     places = cards_everywhere(state)
-    assert sorted(places) == sorted(PARCEL_IDS) and set(places.values()) == {1}, places
+    expected = sorted(PARCEL_IDS) + (sorted(NILE_CARDS) if state.nile else [])
+    assert sorted(places) == sorted(expected) and set(places.values()) == {1}, places
+    if state.nile:
+        boats = boats_everywhere(state)
+        assert sorted(boats) == sorted(BOATS) and set(boats.values()) == {1}, boats
+        on_hold = sum(t != EMPTY for t in state.cell_token + state.room_token)
+        assert on_hold + sum(state.tokens) == TOKENS * state.n
+        if state.phase in (Phase.SURVEY, Phase.BOAT, Phase.OVER):
+            assert on_hold == 0, "tokens go back to their owners when the survey starts"
+        for i, owner in enumerate(state.cell_token):
+            if owner != EMPTY:
+                assert state.board[i] == EMPTY and not state.region.pyramid[i]
+        for r, owner in enumerate(state.room_token):
+            if owner != EMPTY:
+                assert state.museum[r] == EMPTY
     for p in range(state.n):
         assert set(state.tilted[p]) <= set(state.cards[p])
     legal = state.legal_moves()

@@ -14,10 +14,10 @@ from .invariants import check_move, check_state
 GAMES = int(os.environ.get("MYKERINOS_SIM_GAMES", "1002"))
 
 
-def play_checked(players: int, seed: int) -> int:
+def play_checked(players: int, seed: int, nile: bool = False) -> int:
     names = [f"P{i}" for i in range(players)]
-    state = new_game(names, seed, log=False)
-    shadow = new_game(names, seed, log=False)  # replays each move from its notation
+    state = new_game(names, seed, nile=nile, log=False)
+    shadow = new_game(names, seed, nile=nile, log=False)  # replays each move from its notation
     rng = Rng(seed * 7919 + players)
     check_state(state)
     moves = 0
@@ -43,3 +43,12 @@ def test_random_games_keep_every_invariant(players: int) -> None:
     for seed in range(count):
         total += play_checked(players, seed)
     assert total > count * 40  # real games were played, not empty ones
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_nile_games_keep_every_invariant(players: int) -> None:
+    count = max(GAMES // 9, 4)
+    total = 0
+    for seed in range(count):
+        total += play_checked(players, 10_000 + seed, nile=True)
+    assert total > count * 40
