@@ -105,7 +105,9 @@ def _add_region_outlook(state: "GameState", values: list[float],
         rooms = open_rooms(state.museum, p) if state.general_stock(p) else []
         best_room.append(max((room_worth(state, p, r, helds[p], state.setup.wings)
                               for r in rooms), default=0.0))
-    for area in range(first_area, region.areas + 1):
+    if state.nile and (state.phase is not Phase.SURVEY or state.survey_area == 0):
+        _add_river_outlook(state, values, order)
+    for area in range(max(first_area, 1), region.areas + 1):
         cards = state.region_cards[area]
         if not cards:
             continue
@@ -134,3 +136,21 @@ def _add_region_outlook(state: "GameState", values: list[float],
             else:
                 values[side] += best_worth * certainty
                 taken.append(best_card)
+
+
+def _add_river_outlook(state: "GameState", values: list[float], order: list[int]) -> None:
+    """Credit the likely winners of the Nile survey: a Nile card for the first
+    (its points and a wild card for sets), the boat for the second."""
+    if state.phase is Phase.SURVEY and state.survey_rank is not None:
+        return  # being decided move by move
+    counts = [0] * state.sides
+    for i in state.survey_cells(0):
+        s = state.board[i]
+        if s != EMPTY:
+            counts[s] += 1
+    ranked = sorted((s for s in range(state.sides) if counts[s]),
+                    key=lambda s: (-counts[s], order[s]))
+    prizes = [3.0 + 2.5, 2.5] if state.season < 4 else [5.0 + 2.5, 3.0 + 2.5]
+    for pos, side in enumerate(ranked[:2]):
+        if side != state.neutral:
+            values[side] += prizes[pos] * 0.75

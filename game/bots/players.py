@@ -56,6 +56,7 @@ class Bot:
     max_iterations: int = 4000   # cap on playouts per decision (hard)
     candidates: int = 8          # moves the hard bot searches among
     sample: int = 240            # legal moves the medium bot looks at, at most
+    clock: Callable[[], float] = time.perf_counter
     last_iterations: int = 0
 
     def __post_init__(self) -> None:
@@ -100,8 +101,7 @@ class Bot:
         return ranked_moves(state, self._sample(legal, self.sample), p)[0][2]
 
     def _hard(self, state: "GameState", legal: list[Move], p: int) -> Move:
-        start = time.perf_counter()
-        deadline = start + self.budget
+        deadline = self.clock() + self.budget
         ranked = ranked_moves(state, self._sample(legal, self.sample), p)
         cands = [m for _, _, m in ranked[:self.candidates]]
         if len(cands) == 1:
@@ -111,7 +111,7 @@ class Bot:
         visits = [0] * len(cands)
         iterations = 0
         while iterations < self.max_iterations:
-            if iterations >= len(cands) and time.perf_counter() >= deadline:
+            if iterations >= len(cands) and self.clock() >= deadline:
                 break
             if iterations < len(cands):
                 k = iterations
@@ -160,8 +160,5 @@ def playout(state: "GameState", rng: Rng, season: int) -> None:
         state.apply(legal[rng.below(len(legal))])
 
 
-def make_bot(level: str, seed: int = 0, **options: float) -> Bot:
-    return Bot(level, seed, **options)  # type: ignore[arg-type]
-
-
-Chooser = Callable[["GameState"], Move]
+def make_bot(level: str, seed: int = 0, budget: float = 1.5) -> Bot:
+    return Bot(level, seed, budget=budget)

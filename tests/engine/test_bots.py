@@ -1,0 +1,68 @@
+"""Computer opponents: only legal moves, reproducible, and a search that stops on its budget."""
+from __future__ import annotations
+
+import pytest
+
+from game import new_game
+from game.bots import LEVELS, Bot
+
+
+def bot_game(levels: list[str], seed: int, nile: bool, budget: float = 0.02,
+             max_iterations: int = 30) -> list[tuple[int, object]]:
+    state = new_game([f"P{i}" for i in range(len(levels))], seed, nile=nile, log=False)
+    bots = [Bot(level, seed * 10 + i, budget=budget, max_iterations=max_iterations)
+            for i, level in enumerate(levels)]
+    while not state.over:
+        p = state.to_move
+        assert p is not None
+        move = bots[p].choose(state)
+        assert move in state.legal_moves(), (levels[p], move)
+        state.play(move, p)  # the checking path: an illegal move would raise
+    assert state.final is not None
+    return list(state.moves)
+
+
+@pytest.mark.parametrize("nile", [False, True])
+@pytest.mark.parametrize("levels", [["easy", "medium"], ["medium", "random", "easy"],
+                                    ["hard", "easy", "medium", "random"]])
+def test_bots_only_play_legal_moves(levels: list[str], nile: bool) -> None:
+    for seed in range(2):
+        moves = bot_game(levels, seed, nile)
+        assert len(moves) > 40
+
+
+def test_bot_games_are_reproducible() -> None:
+    # An iteration cap (not the clock) bounds the search, so the same seed gives the same game.
+    first = bot_game(["hard", "medium", "easy"], 5, False, budget=60.0, max_iterations=12)
+    second = bot_game(["hard", "medium", "easy"], 5, False, budget=60.0, max_iterations=12)
+    assert first == second
+
+
+class FakeClock:
+    """Time that advances a fixed step each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_hard_bot_stops_when_its_budget_is_spent() -> None:
+    state = new_game(["A", "B", "C"], 3, log=False)
+    clock = FakeClock(0.01)
+    bot = Bot("hard", 1, budget=0.5, max_iterations=100_000, clock=clock)
+    move = bot.choose(state)
+    assert move in state.legal_moves()
+    # One clock read sets the deadline, then one per playout after the first
+    # round over the candidates: the search ends as soon as 0.5 s have passed.
+    assert 0.5 <= clock.now <= 0.5 + 0.011
+    assert bot.last_iterations == round(0.5 / 0.01) + bot.candidates - 1
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown bot level"):
+        Bot("grandmaster")
+    assert LEVELS == ("random", "easy", "medium", "hard")
