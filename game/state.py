@@ -184,8 +184,6 @@ class GameState:
                     if ok[j]:
                         yield Move("extend", (names[i], names[j]))
         usable = [pat for pat in PATRONS if self.untilted(p, pat) is not None]
-        if not usable:
-            return
         for patron in usable:
             if patron == "violet":
                 if self.general_stock(p) == 0:
