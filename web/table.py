@@ -14,9 +14,9 @@ from typing import Any
 from game import GameError, GameState, Move, new_game, replay, to_record
 from game.cards import PATRON_NAMES, card_patron, card_value
 from game.legality import Steps, continuations
-from game.museum import ROOM_VALUE, ROOMS
+from game.museum import ROOM_INDEX, ROOM_VALUE, ROOMS
 from game.record import load_record_text
-from game.region import CELL_NAMES, COLS
+from game.region import CELL_INDEX, CELL_NAMES, COLS
 from game.state import EMPTY, Phase
 
 from . import texts
@@ -26,18 +26,25 @@ NEUTRAL_COLOUR = "grey"
 SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 
 
+HUMAN = "human"
+BOT_LEVELS = ("easy", "medium", "hard")
+
+
 def kind_key(move: Move) -> str:
-    """The button a move belongs to ("extend:tangerine", "neutral:2"...)."""
+    """The button a move belongs to ("extend:tangerine", "neutral:2", "boat:use"...)."""
     if move.action == "neutral":
         return f"neutral:{len(move.cells)}"
+    if move.action == "boat":
+        return "boat:use" if move.use else "boat:keep"
     return move.action + (f":{move.patron}" if move.patron else "")
 
 
 class Table:
     """A game in progress plus the move being built on the page."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, seats: list[str] | None = None) -> None:
         self.state = state
+        self.seats = self._check_seats(seats, state.n)
         self.selected: str | None = None
         self.cells: list[str] = []
         self.message: str | None = None
@@ -45,15 +52,30 @@ class Table:
         self._seasons = self._seasons_of(state)
 
     # ----------------------------------------------------------- construction
+    @staticmethod
+    def _check_seats(seats: Any, n: int) -> list[str]:
+        """Who plays each seat: "human" or a bot level. Anything odd means people."""
+        if not isinstance(seats, list) or len(seats) != n:
+            return [HUMAN] * n
+        return [s if s in BOT_LEVELS else HUMAN for s in seats]
+
     @classmethod
-    def new(cls, names: list[str], seed: int) -> "Table":
+    def new(cls, names: list[str], seed: int, *, nile: bool = False,
+            seats: list[str] | None = None) -> "Table":
         clean = [n.strip()[:24] for n in names]
-        return cls(new_game(clean, seed))
+        return cls(new_game(clean, seed, nile=nile), seats)
 
     @classmethod
     def from_record_text(cls, text: str) -> "Table":
-        """Raises GameError (RecordError) with a one-line reason on any problem."""
-        return cls(load_record_text(text))
+        """Raises GameError (RecordError) with a one-line reason on any problem.
+        A record may carry an extra top-level "seats" list (who is a bot)."""
+        state = load_record_text(text)
+        seats = None
+        try:
+            seats = json.loads(text).get("seats")
+        except (ValueError, AttributeError):
+            pass
+        return cls(state, seats)
 
     @staticmethod
     def _seasons_of(state: GameState) -> list[int]:
@@ -66,7 +88,10 @@ class Table:
         return seasons
 
     def record(self) -> dict[str, Any]:
-        return to_record(self.state)
+        record = to_record(self.state)
+        if any(seat != HUMAN for seat in self.seats):
+            record["seats"] = list(self.seats)
+        return record
 
     def record_text(self) -> str:
         return json.dumps(self.record(), indent=1)
@@ -79,6 +104,7 @@ class Table:
         except GameError as exc:
             return str(exc)
         self.state = table.state
+        self.seats = table.seats
         self._seasons = table._seasons
         self._reset_building()
         self.message = None
@@ -106,6 +132,11 @@ class Table:
         if not cands:
             return Steps()
         return continuations(cands, Move(cands[0].action, tuple(self.cells), cands[0].patron))
+
+    def _token_step(self) -> bool:
+        """True when the cubes are placed and the Greenwish token's place is next."""
+        steps = self._next_steps()
+        return not steps.cells and bool(steps.tokens)
 
     def _submit(self, move: Move) -> None:
         season = self.state.season
@@ -159,7 +190,8 @@ class Table:
             else:
                 pool = self._candidates()
             for m in pool:
-                if m.room == value and m.cells == tuple(self.cells):
+                if m.cells == tuple(self.cells) and (
+                        m.room == value or (m.token == value and m.room is None)):
                     self._submit(m)
                     return
             self.message = "That room is not open to you now."
@@ -168,39 +200,74 @@ class Table:
             if self.selected is None:
                 self.message = "Choose an action first."
                 return
-            if value not in self._next_steps().cells:
+            steps = self._next_steps()
+            if value in steps.tokens and not steps.cells:
+                for m in self._candidates():
+                    if m.token == value and m.cells == tuple(self.cells):
+                        self._submit(m)
+                        return
+            if value not in steps.cells:
                 self.message = f"{value} is not possible here."
                 return
             self.cells.append(value)
             self.message = None
             done = [m for m in self._candidates() if m.cells == tuple(self.cells)
-                    and m.room is None and m.token is None]
+                    and m.room is None and m.token is None]  # Greenwish waits for its token
             if done:
                 self._submit(done[0])
             return
         self.message = f"Unknown target {target!r}."
 
     # ------------------------------------------------------------------- undo
+    def _undo_count(self) -> int:
+        """How many recorded decisions an undo takes back: the last one made by
+        a person, with the bots' replies after it (0: nothing can be undone)."""
+        moves = self.state.moves
+        k = len(moves)
+        while k and self.seats[moves[k - 1][0]] != HUMAN:
+            k -= 1
+        if not k or self._seasons[k - 1] != self.state.season:
+            return 0  # no person's decision, or a new (random) deal came after it
+        return len(moves) - k + 1
+
     def can_undo(self) -> bool:
-        """The last decision can be taken back unless a new season (a new,
-        random deal) started after it."""
-        if not self.state.moves:
-            return False
-        return self._seasons[-1] == self.state.season
+        """The last person's decision can be taken back unless a new season
+        (a new, random deal) started after it."""
+        return self._undo_count() > 0
 
     def undo(self) -> None:
         if self.cells or self.selected:
             self._reset_building()
             return
-        if not self.can_undo():
+        count = self._undo_count()
+        if not count:
             self.message = "Nothing to undo: a new season has been dealt since."
             return
         record = to_record(self.state)
-        record["moves"] = record["moves"][:-1]
+        record["moves"] = record["moves"][:-count]
         self.state = replay(record)
-        self._seasons.pop()
+        del self._seasons[-count:]
         self.message = None
         self.revision += 1
+
+    # ------------------------------------------------------------------- bots
+    def bot_to_move(self) -> str | None:
+        """The level of the bot whose decision it is, if a bot's."""
+        s = self.state
+        if s.over or s.to_move is None:
+            return None
+        seat = self.seats[s.to_move]
+        return None if seat == HUMAN else seat
+
+    def bot_seed(self) -> int:
+        """A seed for the next bot decision, fixed by the game and its length."""
+        return (self.state.setup.seed * 1_000_003 + len(self.state.moves)) & 0x7FFFFFFF
+
+    def play_bot_move(self, move_json: dict[str, Any]) -> None:
+        """Apply a bot's choice (checked like any move; refused ones change nothing)."""
+        if self.bot_to_move() is None:
+            raise GameError("it is not a bot's turn")
+        self._submit(Move.from_json(move_json))
 
     # ------------------------------------------------------------------- view
     def letters(self) -> list[str]:
@@ -234,6 +301,10 @@ class Table:
             steps = self._next_steps()
             highlight_cells = steps.cells
             highlight_rooms = steps.rooms
+            if not steps.cells:  # Greenwish: where the token may go
+                highlight_cells = [t for t in steps.tokens if t in CELL_INDEX]
+                highlight_rooms = highlight_rooms + [t for t in steps.tokens if t in ROOM_INDEX]
+        token_step = self.selected is not None and self._token_step()
         chosen = {c: i + 1 for i, c in enumerate(self.cells)}
 
         def side_of(value: int) -> Any:
@@ -248,6 +319,7 @@ class Table:
                 "name": name, "col": i % COLS, "row": i // COLS, "area": region.area[i],
                 "pyramid": region.pyramid[i], "river": region.river[i],
                 "owner": None if owner == EMPTY else side_of(owner),
+                "token": None if s.cell_token[i] == EMPTY else s.cell_token[i],
                 "hl": name in highlight_cells, "order": chosen.get(name),
             })
         parcels = []
@@ -261,11 +333,20 @@ class Table:
                 "col": pos * 2, "row": line * 3, "present": present,
                 "hl": card_id in highlight_cards, "label": texts.card_label(card_id),
             })
+        nile_cards = []
+        for line, (card_id, turned) in enumerate(region.nile):
+            nile_cards.append({
+                "line": line + 1, "id": card_id, "value": card_value(card_id),
+                "turned": turned, "col": 3, "row": line * 3,
+                "present": bool(s.region_cards) and card_id in s.region_cards[0],
+                "hl": card_id in highlight_cards, "label": texts.card_label(card_id),
+            })
         rooms = []
         for r, room in enumerate(ROOMS):
             holder = s.museum[r]
             rooms.append({"id": room, "value": ROOM_VALUE[r],
                           "holder": None if holder == EMPTY else holder,
+                          "token": None if s.room_token[r] == EMPTY else s.room_token[r],
                           "hl": room in highlight_rooms,
                           "label": texts.room_label(room, s.setup.wings)})
         players = []
@@ -284,6 +365,7 @@ class Table:
                 "neutral_cubes": s.neutral_cubes[p], "supply": s.general_stock(p),
                 "cards": cards, "passed": s.pass_space[p] or None,
                 "to_move": s.to_move == p, "first": s.first_player == p,
+                "seat": self.seats[p], "boats": list(s.boats[p]), "tokens": s.tokens[p],
             })
         scale_size = s.sides
         scale = [None] * scale_size
@@ -291,7 +373,7 @@ class Table:
             if space:
                 scale[space - 1] = side_of(side)
         actions = []
-        if survey is None and not s.over:
+        if survey is None and not s.over and self.bot_to_move() is None:
             seen: dict[str, None] = {}
             for m in legal:
                 seen.setdefault(kind_key(m), None)
@@ -313,7 +395,12 @@ class Table:
                 "letter": "N", "colour": NEUTRAL_COLOUR, "supply": s.general_stock(s.neutral)},
             "wings": [{"wing": w + 1, "patron": p, "name": PATRON_NAMES[p]}
                       for w, p in enumerate(s.setup.wings)],
-            "region": {"lines": region.lines, "cells": cells, "parcels": parcels},
+            "region": {"lines": region.lines, "cells": cells, "parcels": parcels,
+                       "nile": nile_cards},
+            "nile": s.nile,
+            "boat_offer": s.boat_offer,
+            "token_step": token_step,
+            "bot_to_move": self.bot_to_move(),
             "museum": rooms,
             "scale": scale,
             "actions": actions,
@@ -331,10 +418,19 @@ class Table:
         if s.over:
             return "The game is over."
         who = self.side_name(s.to_move)
+        bot = self.bot_to_move()
+        if bot is not None:
+            return f"{who} ({bot} computer) is thinking…"
+        if s.phase is Phase.BOAT:
+            return f"{who}: use the tie boat to win this tie? It then leaves the game."
         survey = s.survey_decision()
         if survey is not None:
             kind, _, _ = survey
             area = s.survey_area
+            if area == 0:
+                if kind == "neutral":
+                    return f"Nile survey: {who}, choose the Nile card the neutral takes."
+                return f"Nile survey: {who}, take a Nile card."
             if kind == "neutral":
                 return f"Survey of area {area}: {who}, choose the card the neutral takes."
             if kind == "first":
@@ -353,6 +449,8 @@ class Table:
             label = texts.ACTION_LABELS.get(self.selected, self.selected)
             if cands and cands[0].room is not None and not cands[0].cells:
                 return f"{who} — {label}: choose a highlighted room."
+            if self._token_step():
+                return f"{who} — {label}: place the token on a highlighted cell or room."
             total = len(cands[0].cells) if cands else 0
             return f"{who} — {label}: choose cube {len(self.cells) + 1} of {total}."
         return base

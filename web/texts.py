@@ -22,6 +22,10 @@ ACTION_LABELS: dict[str, str] = {
     "neutral:0": "No neutral cube",
     "neutral:1": "Neutral: start an excavation (1 cube)",
     "neutral:2": "Neutral: extend an excavation (2 cubes)",
+    "dig:greenwish": "Governor Greenwish + new excavation + token",
+    "extend:greenwish": "Governor Greenwish + extension + token",
+    "boat:use": "Use the tie boat",
+    "boat:keep": "Keep the tie boat",
 }
 
 ACTION_HELP: dict[str, str] = {
@@ -38,10 +42,17 @@ ACTION_HELP: dict[str, str] = {
     "neutral:0": "Place no neutral cube this turn.",
     "neutral:1": "Put 1 neutral cube on any free space.",
     "neutral:2": "Put 2 neutral cubes in a chain from a neutral cube.",
+    "dig:greenwish": "Start an excavation, then reserve an empty cell or room with a token.",
+    "extend:greenwish": "Extend with 2 cubes, then reserve an empty cell or room with a token.",
+    "boat:use": "Win this tie; the boat then leaves the game.",
+    "boat:keep": "Keep the boat for a later tie.",
 }
 
 PHASE_NAMES = {"excavation": "Excavation", "neutral": "Excavation", "survey": "Survey",
-               "over": "Game over"}
+               "boat": "Survey", "over": "Game over"}
+
+BOAT_NAMES = {"boat-2": "the 2-point boat", "boat-3": "the 3-point boat",
+              "boat-cubes": "the cube boat", "boat-tie": "the tie boat"}
 
 
 def card_label(card_id: str) -> str:
@@ -78,6 +89,10 @@ def log_line(event: dict[str, Any], name: Callable[[Any], str],
     cells = ", ".join(event.get("cells") or [])
     if kind == "season":
         return f"Season {event['season']} begins; {name(event['first_player'])} plays first."
+    token = event.get("token")
+    if token:
+        spot = token if token[0] != "W" else "the " + room_label(token, wings)
+        with_patron += f" and reserves {spot}"
     if kind == "dig":
         return f"{who} digs at {cells}{with_patron}{auto}."
     if kind == "extend":
@@ -92,7 +107,18 @@ def log_line(event: dict[str, Any], name: Callable[[Any], str],
         return f"{who} places neutral cubes on {cells}{auto}."
     if kind == "survey":
         ranking = ", ".join(f"{name(s)} {c}" for s, c in event["ranking"])
-        return f"Survey of area {event['area']}: " + (ranking if ranking else "nobody dug here") + "."
+        where = "the Nile" if event["area"] == 0 else f"area {event['area']}"
+        return f"Survey of {where}: " + (ranking if ranking else "nobody dug here") + "."
+    if kind == "boat":
+        return f"{who} takes {BOAT_NAMES[event['boat']]}."
+    if kind == "boat_lost":
+        return f"Nobody takes {BOAT_NAMES[event['boat']]}; it leaves the game."
+    if kind == "boat_use":
+        return f"{who} uses the tie boat and wins the tie{auto}."
+    if kind == "boat_keep":
+        return f"{who} keeps the tie boat{auto}."
+    if kind == "nile_return":
+        return "Back under the Nile pile: " + ", ".join(card_label(c) for c in event["cards"]) + "."
     if kind == "claim":
         points = f" (+{event['points']})" if event["points"] else ""
         return f"{who} takes {card_label(event['card'])}{points}{auto}."
@@ -102,7 +128,8 @@ def log_line(event: dict[str, Any], name: Callable[[Any], str],
         return f"{who} books the {room_label(event['room'], wings)}{auto}."
     if kind == "discard":
         cards = ", ".join(card_label(c) for c in event["cards"])
-        return f"Left over in area {event['area']}, out of the game: {cards}."
+        where = "on the Nile" if event["area"] == 0 else f"in area {event['area']}"
+        return f"Left over {where}, out of the game: {cards}."
     if kind == "game_over":
         winners = " and ".join(name(p) for p in event["winners"])
         verb = "share the win" if len(event["winners"]) > 1 else "wins"

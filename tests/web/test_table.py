@@ -5,9 +5,10 @@ import json
 
 import pytest
 
-from game import replay
+from game import GameError, replay
 from game.rng import Rng
 from game.state import Phase
+from game.bots import Bot
 from web.table import Table, kind_key
 
 
@@ -16,6 +17,7 @@ def clickable(view: dict) -> list[str]:
     targets += ["cell:" + c["name"] for c in view["region"]["cells"] if c["hl"]]
     targets += ["room:" + r["id"] for r in view["museum"] if r["hl"]]
     targets += ["card:" + p["id"] for p in view["region"]["parcels"] if p["hl"]]
+    targets += ["card:" + p["id"] for p in view["region"]["nile"] if p["hl"]]
     return targets
 
 
@@ -149,3 +151,84 @@ def test_letters_fall_back_to_seat_numbers_when_initials_clash() -> None:
     assert Table.new(["Ann", "Bob", "Cy"], 1).letters() == ["A", "B", "C"]
     assert Table.new(["Ann", "Al", "Cy"], 1).letters() == ["1", "2", "3"]
     assert Table.new(["Ann", "Nora"], 1).letters() == ["1", "2"]  # N is the neutral's
+
+
+@pytest.mark.parametrize("players,seed", [(2, 21), (3, 22), (4, 23)])
+def test_whole_nile_game_by_clicks(players: int, seed: int) -> None:
+    table = Table.new([f"P{i}" for i in range(players)], seed, nile=True)
+    play_by_clicks(table, seed)
+    replayed = replay(json.loads(table.record_text()))
+    assert replayed.final is not None and replayed.setup.nile
+    assert [r["total"] for r in table.view()["final"]["rows"]] == replayed.final["scores"]
+
+
+def test_greenwish_is_built_cells_then_token() -> None:
+    # Play Nile games by clicks until someone can use Greenwish, then build it step by step.
+    for seed in range(40):
+        table = Table.new(["Ann", "Bob", "Cy"], seed, nile=True)
+        rng = Rng(seed)
+        while not table.state.over:
+            view = table.view()
+            keys = [a["key"] for a in view["actions"]]
+            if "dig:greenwish" in keys:
+                break
+            targets = clickable(view)
+            non_pass = [t for t in targets if t != "action:pass"]
+            table.click(rng.choice(non_pass or targets))
+        else:
+            continue
+        me = table.state.to_move
+        table.click("action:dig:greenwish")
+        first = next(c["name"] for c in table.view()["region"]["cells"] if c["hl"])
+        table.click(f"cell:{first}")
+        view = table.view()
+        assert view["token_step"] and "token" in view["prompt"]
+        token_cells = [c["name"] for c in view["region"]["cells"] if c["hl"]]
+        token_rooms = [r["id"] for r in view["museum"] if r["hl"]]
+        assert first not in token_cells and token_cells and token_rooms
+        table.click(f"room:{token_rooms[-1]}")
+        assert table.message is None
+        assert table.state.moves[-1][1].token == token_rooms[-1]
+        assert table.view()["museum"][[r["id"] for r in view["museum"]].index(token_rooms[-1])]["token"] == me
+        return
+    pytest.fail("no seed reached a Greenwish decision")
+
+
+def test_bots_fill_seats_and_undo_skips_back_to_the_person() -> None:
+    table = Table.new(["Ann", "Bot1", "Bot2"], 31, seats=["human", "easy", "medium"])
+    rng = Rng(5)
+    undone = False
+    while not table.state.over:
+        level = table.bot_to_move()
+        if level is not None:
+            assert table.view()["actions"] == []  # nothing to click while a bot decides
+            move = Bot(level, table.bot_seed(), budget=0.05, max_iterations=20).choose(table.state)
+            table.play_bot_move(move.to_json())
+            continue
+        view = table.view()
+        if not undone and view["can_undo"] and table.state.moves[-1][0] != 0:
+            before_bots = len(table.state.moves)
+            table.click("undo")
+            assert table.state.to_move == 0 and table.seats[0] == "human"
+            assert len(table.state.moves) < before_bots
+            undone = True
+            continue
+        targets = clickable(view)
+        non_pass = [t for t in targets if t != "action:pass"]
+        table.click(rng.choice(non_pass or targets))
+        assert table.message is None
+    assert undone
+    record = json.loads(table.record_text())
+    assert record["seats"] == ["human", "easy", "medium"]
+    again = Table.from_record_text(table.record_text())
+    assert again.seats == ["human", "easy", "medium"] and again.state.to_dict() == table.state.to_dict()
+
+
+def test_a_bot_move_is_checked_like_any_other() -> None:
+    table = Table.new(["Ann", "Bot"], 2, seats=["easy", "human"])
+    if table.bot_to_move() is None:
+        table.click("action:pass")
+    before = table.state.to_dict()
+    with pytest.raises(GameError, match="z9"):
+        table.play_bot_move({"action": "dig", "cells": ["z9"]})
+    assert table.state.to_dict() == before
