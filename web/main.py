@@ -1,0 +1,238 @@
+"""Page entry point, run by PyScript (<script type="py" src="./web/main.py">).
+
+The only Python module that touches the browser: it owns one ``Table`` and
+exposes it to the JavaScript front end (web/app.js) as ``window.mykerinos``,
+every function answering with a JSON string:
+
+    view()                   the current view (see web/table.py)
+    click(target)            play one click ("cell:c3", "action:dig", ...) -> view
+    newGame(namesJson, seed) start a game (seed: integer, or null for a random one) -> view
+    exportRecord()           the game record (JSON text)
+    importRecord(text)       {"ok": true, "view": ...} or {"ok": false, "error": "..."}
+    resume(text)             the same as importRecord (used for the autosave)
+    startup()                {"view": ..., "notice": ..., "newGame": bool}: what to show first
+    ready                    true once everything above works
+
+Every change of the game is saved in localStorage (``mykerinos.save``) and
+resumed on the next visit. A save that cannot be read is moved aside to
+``mykerinos.save.corrupt``, the page says so and offers a new game.
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import js
+from pyodide.ffi import create_proxy
+
+from web.table import Table
+
+SAVE_KEY = "mykerinos.save"
+CORRUPT_KEY = "mykerinos.save.corrupt"
+DEFAULT_NAMES = ["Player 1", "Player 2", "Player 3"]
+
+_proxies = []  # keeps the proxies handed to JavaScript alive
+_state = {"table": None, "generation": 0, "saved": None, "notice": None, "new_game": False}
+
+
+# ------------------------------------------------------------------ storage
+def _storage_get(key: str) -> str | None:
+    try:
+        value = js.localStorage.getItem(key)
+    except Exception:  # storage disabled (private mode, blocked cookies...)
+        return None
+    # A missing key is JavaScript null (pyodide's jsnull, not None).
+    return value if isinstance(value, str) else None
+
+
+def _storage_set(key: str, value: str) -> bool:
+    try:
+        js.localStorage.setItem(key, value)
+        return True
+    except Exception:
+        return False
+
+
+def _save() -> None:
+    table = _state["table"]
+    if table is None:
+        return
+    if _storage_set(SAVE_KEY, table.record_text()):
+        _state["saved"] = _stamp()
+
+
+def _stamp() -> tuple[int, int]:
+    return (_state["generation"], _state["table"].revision)
+
+
+def _save_if_changed() -> None:
+    if _state["table"] is not None and _state["saved"] != _stamp():
+        _save()
+
+
+def _use(table: Table) -> None:
+    """Make ``table`` the current game."""
+    _state["table"] = table
+    _state["generation"] += 1
+    _state["new_game"] = False
+
+
+# ------------------------------------------------------------------- helpers
+def _random_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+def _clean_names(names) -> list[str]:
+    if not isinstance(names, list):
+        names = DEFAULT_NAMES
+    out = []
+    for i, name in enumerate(names[:4]):
+        name = str(name or "").strip()
+        out.append(name or f"Player {i + 1}")
+    return out
+
+
+def _parse_seed(seed) -> int:
+    """An integer seed from whatever the page sent; null, undefined or "" mean random."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, float, str)):
+        return _random_seed()
+    if isinstance(seed, float):
+        return int(seed) if seed.is_integer() else _random_seed()
+    if isinstance(seed, int):
+        return seed
+    text = str(seed).strip()
+    if not text:
+        return _random_seed()
+    try:
+        return int(text)
+    except ValueError:
+        # Any word works as a seed: the same word always gives the same deal.
+        return sum(ord(ch) * 31 ** i for i, ch in enumerate(text)) % (2**31)
+
+
+def _view_dict() -> dict:
+    return _state["table"].view()
+
+
+def _dump(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def _load(text: str) -> tuple[Table | None, str | None]:
+    """A table from record text, or the reason why not (never raises)."""
+    if not isinstance(text, str):
+        return None, "no game record was given"
+    try:
+        return Table.from_record_text(text), None
+    except Exception as exc:  # GameError, or anything unexpected in a bad file
+        reason = str(exc) or exc.__class__.__name__
+        return None, reason
+
+
+# ---------------------------------------------------------------- API (JS)
+def view() -> str:
+    return _dump(_view_dict())
+
+
+def click(target) -> str:
+    table = _state["table"]
+    try:
+        table.click(str(target))
+    except Exception as exc:  # a bug: keep the page alive and say so
+        js.console.error(f"Mykerinos: click {target!r} failed: {exc!r}")
+        table.message = "Something went wrong with that click; the game is unchanged."
+    _save_if_changed()
+    return view()
+
+
+def new_game(names_json="[]", seed=None) -> str:
+    try:
+        names = json.loads(names_json) if isinstance(names_json, str) else None
+    except ValueError:
+        names = None
+    try:
+        table = Table.new(_clean_names(names), _parse_seed(seed))
+    except Exception as exc:  # bad player list: keep the current game
+        _state["table"].message = f"Could not start a new game: {exc}"
+        return view()
+    _use(table)
+    _save()
+    return view()
+
+
+def export_record() -> str:
+    return _state["table"].record_text()
+
+
+def import_record(text) -> str:
+    table, error = _load(text)
+    if table is None:
+        return _dump({"ok": False, "error": f"This file is not a Mykerinos game: {error}."})
+    _use(table)
+    _save()
+    return _dump({"ok": True, "view": _view_dict()})
+
+
+def resume(text) -> str:
+    return import_record(text)
+
+
+def startup() -> str:
+    return _dump({"view": _view_dict(), "notice": _state["notice"],
+                  "newGame": _state["new_game"],
+                  "python": ".".join(map(str, sys.version_info[:3]))})
+
+
+def _start() -> None:
+    saved = _storage_get(SAVE_KEY)
+    if saved is not None:
+        table, error = _load(saved)
+        if table is not None:
+            _use(table)
+            _state["saved"] = _stamp()
+            return
+        _storage_set(CORRUPT_KEY, saved)
+        try:
+            js.localStorage.removeItem(SAVE_KEY)
+        except Exception:
+            pass
+        _state["notice"] = (
+            "The saved game could not be resumed (" + error + "). "
+            "It was kept aside under " + CORRUPT_KEY + "; start a new game.")
+    # First visit (or unreadable save): a fresh game behind the new-game dialog.
+    # It is saved as soon as it changes.
+    _use(Table.new(DEFAULT_NAMES, _random_seed()))
+    _state["new_game"] = True
+    _state["saved"] = _stamp()  # not worth saving until something happens
+
+
+def _expose() -> None:
+    api = js.Object.new()
+    for name, func in (("view", view), ("click", click), ("newGame", new_game),
+                       ("exportRecord", export_record), ("importRecord", import_record),
+                       ("resume", resume), ("startup", startup)):
+        proxy = create_proxy(func)
+        _proxies.append(proxy)
+        setattr(api, name, proxy)
+    api.ready = True
+    js.window.mykerinos = api
+
+
+def main() -> None:
+    loader = getattr(js.window, "mykerinosLoader", None)
+    if loader is not None:
+        loader.step("Setting up the board…", 95)
+    _start()
+    _expose()
+    js.document.body.dataset.engine = "1"
+    js.document.body.dataset.webpy = "1"
+    ui = getattr(js.window, "mykerinosUI", None)
+    if ui is not None:
+        ui.boot()  # draws the board (and the dialog) synchronously
+        js.document.body.dataset.ready = "1"
+    # Otherwise web/app.js boots by itself when it loads, and sets the marker.
+    js.window.dispatchEvent(js.CustomEvent.new("mykerinos:ready"))
+
+
+main()
