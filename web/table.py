@@ -49,6 +49,8 @@ class Table:
         self.cells: list[str] = []
         self.message: str | None = None
         self.revision = 0
+        self._legal: list[Move] = []
+        self._legal_key: tuple[int, int] | None = None
         self._seasons = self._seasons_of(state)
 
     # ----------------------------------------------------------- construction
@@ -117,7 +119,13 @@ class Table:
         self.cells = []
 
     def legal(self) -> list[Move]:
-        return self.state.legal_moves()
+        """The engine's legal moves, computed once per position (a view asks
+        several times, and Greenwish lists run into thousands)."""
+        key = (id(self.state), self.revision)
+        if self._legal_key != key:
+            self._legal = self.state.legal_moves()
+            self._legal_key = key
+        return self._legal
 
     def _candidates(self) -> list[Move]:
         if self.selected is None:
