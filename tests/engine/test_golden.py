@@ -16,11 +16,11 @@ from game import summary
 from game.selfplay import random_game
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [(2, 11), (3, 2026), (4, 7)]
+CASES = [(2, 11, False), (3, 2026, False), (4, 7, False), (2, 12, True), (3, 2027, True)]
 
 
-def playthrough(players: int, seed: int) -> str:
-    state = random_game(players, seed, log=True)
+def playthrough(players: int, seed: int, nile: bool) -> str:
+    state = random_game(players, seed, nile=nile, log=True)
     lines = [json.dumps({"setup": state.setup.to_json()})]
     lines += [json.dumps(dict(player=p, **m.to_json())) for p, m in state.moves]
     assert state.log is not None
@@ -31,10 +31,11 @@ def playthrough(players: int, seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("players,seed", CASES)
-def test_golden_playthrough(players: int, seed: int) -> None:
-    path = GOLDEN / f"playthrough-{players}p-seed{seed}.jsonl"
-    text = playthrough(players, seed)
+@pytest.mark.parametrize("players,seed,nile", CASES)
+def test_golden_playthrough(players: int, seed: int, nile: bool) -> None:
+    name = f"playthrough-{players}p-seed{seed}{'-nile' if nile else ''}.jsonl"
+    path = GOLDEN / name
+    text = playthrough(players, seed, nile)
     if os.environ.get("MYKERINOS_REGEN_GOLDEN"):
         path.write_text(text, encoding="utf-8")
     expected = path.read_text(encoding="utf-8")
