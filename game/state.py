@@ -48,12 +48,7 @@ class GameState:
     2-player game, the neutral colour as side 2."""
 
     def __init__(self, setup: Setup, *, log: bool = True) -> None:
-        self.setup = setup
-        self.n = setup.count
-        self.neutral = 2 if self.n == 2 else -1
-        self.sides = self.n + (1 if self.n == 2 else 0)
-        self.nile = setup.nile
-        self.cubes_total = NILE_CUBES_PER_COLOUR if self.nile else CUBES_PER_COLOUR
+        self._configure(setup)
         self.season = 1
         self.phase = Phase.EXCAVATION
         self.first_player = setup.first_player
@@ -87,6 +82,15 @@ class GameState:
         self.room_token = [EMPTY] * len(ROOMS)
         self._start_season()
         self._settle()
+
+    def _configure(self, setup: Setup) -> None:
+        """What follows from the setup alone: player count, the neutral, cube totals."""
+        self.setup = setup
+        self.n = setup.count
+        self.neutral = 2 if self.n == 2 else -1
+        self.sides = self.n + (1 if self.n == 2 else 0)
+        self.nile = setup.nile
+        self.cubes_total = NILE_CUBES_PER_COLOUR if self.nile else CUBES_PER_COLOUR
 
     # ------------------------------------------------------------------ queries
     @property
@@ -758,13 +762,7 @@ class GameState:
     def from_dict(cls, data: dict[str, Any]) -> "GameState":
         """Rebuild a state saved by ``to_dict`` (trusted data: a save of ours)."""
         state = cls.__new__(cls)
-        setup = Setup.from_json(data["setup"])
-        state.setup = setup
-        state.n = setup.count
-        state.neutral = 2 if state.n == 2 else -1
-        state.sides = state.n + (1 if state.n == 2 else 0)
-        state.nile = setup.nile
-        state.cubes_total = NILE_CUBES_PER_COLOUR if state.nile else CUBES_PER_COLOUR
+        state._configure(Setup.from_json(data["setup"]))
         state.season = int(data["season"])
         state.phase = Phase(data["phase"])
         state.first_player = int(data["first_player"])
