@@ -4,7 +4,16 @@
 //
 // Every clickable element carries data-target="<target>" (the id that
 // window.mykerinos.click expects); legal board targets also carry class "hl"
-// and data-hl="1". Stable ids: #cell-c3, #room-W1-5, #card-lemon-3a.
+// and data-hl="1". Stable ids: #cell-c3, #room-W1-5, #card-lemon-3a,
+// #card-nile-3 (a Nile card), #hint (hint button), #bot-status.
+//
+// Computer players run in a web worker (web/bot_worker.py, started with
+// PyScript's PyWorker only when a game needs it). Whenever the view says a
+// computer is to move, the page asks the worker, waits a little so that the
+// move can be followed, and plays it with window.mykerinos.playBotMove. Each
+// answer is tied to "<game>:<revision>" and dropped if the game moved on
+// meanwhile (undo, new game, import). body[data-bot] tells the bots' state:
+// "idle", "loading", "thinking" or "failed".
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -15,8 +24,19 @@ const PATRON_LOOK = {
   brown: { abbr: "Br", name: "Sir Brown" },
   blackmore: { abbr: "Bl", name: "Mrs. Blackmore" },
   tangerine: { abbr: "Ta", name: "Colonel Tangerine" },
+  greenwish: { abbr: "Gw", name: "Governor Greenwish" },
 };
-const PATRON_ORDER = ["violet", "lemon", "brown", "blackmore", "tangerine", "none"];
+const PATRON_ORDER = ["violet", "lemon", "brown", "blackmore", "tangerine", "greenwish", "none"];
+
+// The Nile's boats: what each one does, and the short mark drawn on it.
+const BOAT_LOOK = {
+  "boat-2": { mark: "2", name: "2-point boat", help: "scores 2 points when taken" },
+  "boat-3": { mark: "3", name: "3-point boat", help: "scores 3 points when taken" },
+  "boat-cubes": { mark: "+2", name: "cube boat", help: "2 cubes from the general stock when taken" },
+  "boat-tie": { mark: "tie", name: "tie boat", help: "kept; use it in a survey to win a tie" },
+};
+
+const SEAT_LABELS = { human: "Person", easy: "Easy computer", medium: "Medium computer", hard: "Hard computer" };
 
 // Region geometry (SVG user units): roomy, or tight on narrow screens so
 // that the cells stay large enough to tap.
@@ -154,16 +174,51 @@ function lineY(line) {
   return G.top + line * (G.label + G.cardH + G.lineGap) + G.label;
 }
 
+// Top-left corner of a cell, from its column and row on the whole grid.
+function cellXY(col, row) {
+  const x = cardX(col >> 1) + G.pad + (col % 2) * (G.cell + G.colGap);
+  const y = lineY(Math.floor(row / 3)) + G.pad + (row % 3) * (G.cell + G.rowGap);
+  return [x, y];
+}
+
+// Where a Nile card lies on its line: over columns d and e.
+function nileBox(line) {
+  const [dx] = cellXY(3, 0);
+  const [ex] = cellXY(4, 0);
+  return { x: dx - G.pad, y: lineY(line), w: ex + G.cell - dx + 2 * G.pad, h: G.cardH };
+}
+
+// Fills for river and Nile land cells (patterns: not only a colour).
+function regionDefs() {
+  const wave = (stroke, width) => s("path", {
+    d: "M0,5 q3,-3.5 6,0 t6,0 M0,13 q3,-3.5 6,0 t6,0", fill: "none", stroke, "stroke-width": width,
+  });
+  return s("defs", {},
+    s("pattern", { id: "water", width: 12, height: 16, patternUnits: "userSpaceOnUse" },
+      s("rect", { width: 12, height: 16, fill: "#4f9dcc" }), wave("#d9f1ff", 1.6)),
+    s("pattern", { id: "water-hl", width: 12, height: 16, patternUnits: "userSpaceOnUse" },
+      s("rect", { width: 12, height: 16, fill: "#8fd9e8" }), wave("#ffffff", 1.6)),
+    s("pattern", { id: "sand", width: 8, height: 8, patternUnits: "userSpaceOnUse" },
+      s("rect", { width: 8, height: 8, fill: "#f2cd52" }),
+      s("circle", { cx: 2, cy: 2, r: 0.9, fill: "#b58a1c" }),
+      s("circle", { cx: 6, cy: 6, r: 0.9, fill: "#b58a1c" })));
+}
+
 function drawRegion(view) {
   const reg = view.region;
   const lines = reg.lines;
   const width = cardX(3) + G.cardW + 6;
   const height = lineY(lines - 1) + G.cardH + G.bottom;
-  const surveyed = view.survey_area;
+  // The survey under way (or the one whose tie the tie boat may break).
+  const surveyed = view.survey_area ?? view.tie_area ?? null;
+  const surveying = surveyed !== null;
+  const nileSurvey = surveyed === 0;
   const svg = s("svg", {
-    id: "region", class: surveyed ? "surveying" : "", viewBox: `0 0 ${width} ${height}`,
-    role: "group", "aria-label": `Region of season ${view.season}: ${lines * 2} areas`,
+    id: "region", class: surveying ? "surveying" : "", viewBox: `0 0 ${width} ${height}`,
+    role: "group",
+    "aria-label": `Region of season ${view.season}: ${lines * 2} areas${reg.nile.length ? " and the Nile" : ""}`,
   });
+  if (reg.nile.length) svg.append(regionDefs());
 
   // Area labels and the survey frame.
   for (let line = 0; line < lines; line++) {
@@ -186,25 +241,37 @@ function drawRegion(view) {
     }
   }
 
-  // Cells grouped by parcel (slot = line * 4 + column of the card).
+  // Nile cards by line; their cells (columns d and e) are drawn on them.
+  const nileByLine = new Map(reg.nile.map((n) => [n.line - 1, n]));
+  const onNile = (cell) => (cell.col === 3 || cell.col === 4) && nileByLine.has(Math.floor(cell.row / 3));
   const cellsBySlot = new Map();
+  const nileCells = new Map();
   for (const cell of reg.cells) {
-    const slot = Math.floor(cell.row / 3) * 4 + Math.floor(cell.col / 2);
+    const line = Math.floor(cell.row / 3);
+    if (onNile(cell)) {
+      if (!nileCells.has(line)) nileCells.set(line, []);
+      nileCells.get(line).push(cell);
+      continue;
+    }
+    const slot = line * 4 + Math.floor(cell.col / 2);
     if (!cellsBySlot.has(slot)) cellsBySlot.set(slot, []);
     cellsBySlot.get(slot).push(cell);
   }
   // Cubes being placed: the neutral's while it places neutral cubes (2 players).
   const mover = sideOf(view, view.phase === "neutral" && view.neutral ? "neutral" : view.to_move);
+  const ctx = { view, mover, surveying, surveyed, onNile, tokenStep: !!view.token_step };
 
+  const cartouches = s("g", { class: "cartouches", "aria-hidden": "true" });
   for (const parcel of reg.parcels) {
     const line = Math.floor(parcel.slot / 4);
     const pos = parcel.slot % 4;
     const x = cardX(pos);
     const y = lineY(line);
-    const dim = surveyed && parcel.area !== surveyed;
+    const dim = surveying && parcel.area !== surveyed;
     const classes = ["parcel"];
     if (!parcel.present) classes.push("gone");
     if (dim) classes.push("dim");
+    if (isHinted("card", parcel.id)) classes.push("hint");
     const label = parcel.present ? parcel.label : `${parcel.label} (taken)`;
     const attrs = { id: `card-${parcel.id}` };
     if (parcel.hl) {
@@ -214,44 +281,81 @@ function drawRegion(view) {
     attrs.class = classes.join(" ");
     const g = s("g", attrs, s("title", { text: `Area ${parcel.area}: ${label}` }),
       s("rect", { class: "card-bg", x, y, width: G.cardW, height: G.cardH, rx: 7 }));
-
-    for (const cell of cellsBySlot.get(parcel.slot) || []) {
-      g.append(drawCell(view, cell, x, y, mover, surveyed));
-    }
-    g.append(cartouche(parcel, x + G.cardW / 2, y + G.cardH / 2));
+    for (const cell of cellsBySlot.get(parcel.slot) || []) g.append(drawCell(ctx, cell));
     svg.append(g);
+    cartouches.append(cartouche(parcel, x + G.cardW / 2, y + G.cardH / 2, classes.slice(1)));
   }
+
+  for (const nile of reg.nile) {
+    const line = nile.line - 1;
+    const box = nileBox(line);
+    const classes = ["nile-card"];
+    if (!nile.present) classes.push("gone");
+    if (isHinted("card", nile.id)) classes.push("hint");
+    const label = `Nile card ${nile.label}` + (nile.present ? "" : " (gone)");
+    const attrs = { id: `card-${nile.id}` };
+    if (nile.hl) {
+      Object.assign(attrs, targetAttrs(`card:${nile.id}`, true, `Take the Nile card ${nile.label}`));
+      classes.push("hl");
+    }
+    attrs.class = classes.join(" ");
+    if (nileSurvey && nile.present) {
+      svg.append(s("rect", {
+        class: "survey-frame", x: box.x - 3, y: box.y - 3, width: box.w + 6, height: box.h + 6, rx: 9,
+      }));
+    }
+    const g = s("g", attrs, s("title", { text: `Line ${nile.line}: ${label}` }),
+      s("rect", { class: "nile-bg", x: box.x, y: box.y, width: box.w, height: box.h, rx: 7 }));
+    for (const cell of nileCells.get(line) || []) g.append(drawCell(ctx, cell));
+    g.append(nileCartouche(nile, box.x + box.w / 2, box.y + box.h / 2));
+    svg.append(g);
+    svg.append(s("text", {
+      class: `nile-label${nileSurvey ? " on" : ""}`, x: box.x + box.w / 2, y: box.y - 10,
+      text: nileSurvey ? "Nile survey" : "Nile",
+    }));
+  }
+  svg.append(cartouches);
 
   // Coordinates: row numbers on the left, column letters below.
   const coords = s("g", { class: "coords", "aria-hidden": "true" });
   for (let row = 0; row < lines * 3; row++) {
-    const line = Math.floor(row / 3);
-    const cy = lineY(line) + G.pad + (row % 3) * (G.cell + G.rowGap) + G.cell / 2;
-    coords.append(s("text", { x: G.left / 2, y: cy, text: String(row + 1) }));
+    const [, y] = cellXY(0, row);
+    coords.append(s("text", { x: G.left / 2, y: y + G.cell / 2, text: String(row + 1) }));
   }
   for (let col = 0; col < 8; col++) {
-    const cx = cardX(col >> 1) + G.pad + (col % 2) * (G.cell + G.colGap) + G.cell / 2;
-    coords.append(s("text", { x: cx, y: height - 6, text: "abcdefgh"[col] }));
+    const [x] = cellXY(col, 0);
+    coords.append(s("text", { x: x + G.cell / 2, y: height - 6, text: "abcdefgh"[col] }));
   }
   svg.append(coords);
   return svg;
 }
 
-function drawCell(view, cell, cardLeft, cardTop, mover, surveyed) {
-  const cx = cardLeft + G.pad + (cell.col % 2) * (G.cell + G.colGap);
-  const cy = cardTop + G.pad + (cell.row % 3) * (G.cell + G.rowGap);
+function drawCell(ctx, cell) {
+  const { view, mover, surveying } = ctx;
+  const [cx, cy] = cellXY(cell.col, cell.row);
   const owner = sideOf(view, cell.owner);
+  const holder = sideOf(view, cell.token);
   const what = [cell.name];
   if (cell.pyramid) what.push("pyramid");
   if (cell.river) what.push("river");
+  else if (ctx.onNile(cell)) what.push(`Nile land of area ${cell.area}`);
   if (owner) what.push(`cube of ${owner.name}`);
+  if (holder) what.push(`Greenwish token of ${holder.name}`);
   if (cell.order) what.push(`chosen ${cell.order}`);
+  const tokenSpot = ctx.tokenStep && cell.hl;
+  if (tokenSpot) what.push("place the token here");
   const attrs = { id: `cell-${cell.name}` };
   const classes = ["cell"];
-  if (!surveyed) Object.assign(attrs, targetAttrs(`cell:${cell.name}`, cell.hl, what.join(", ")));
+  if (!surveying) Object.assign(attrs, targetAttrs(`cell:${cell.name}`, cell.hl, what.join(", ")));
   if (cell.hl) classes.push("hl");
+  if (tokenSpot) classes.push("token-spot");
   if (cell.order) classes.push("chosen");
   if (cell.river) classes.push("river");
+  else if (ctx.onNile(cell)) classes.push("land");
+  if (isHinted("cell", cell.name)) classes.push("hint");
+  if (isRecent("cell", cell.name)) classes.push("recent");
+  // During an area's survey, the Nile's cells of other areas (and the river) fade.
+  if (surveying && ctx.surveyed > 0 && ctx.onNile(cell) && cell.area !== ctx.surveyed) classes.push("dim");
   attrs.class = classes.join(" ");
   const g = s("g", attrs, s("title", { text: what.join(", ") }),
     s("rect", { class: "cell-bg", x: cx, y: cy, width: G.cell, height: G.cell, rx: 5 }));
@@ -274,23 +378,57 @@ function drawCell(view, cell, cardLeft, cardTop, mover, surveyed) {
       s("rect", { x: mx - 12, y: my - 12, width: 24, height: 24, rx: 4 }),
       s("text", { x: mx, y: my + 1, "font-size": 15, text: String(cell.order) })));
   }
+  if (holder) g.append(tokenChip(holder, mx, my, 13));
+  else if (tokenSpot && mover) g.append(tokenChip(mover, mx, my, 13, "ghost"));
   return g;
 }
 
-function cartouche(parcel, x, y) {
+function cartouche(parcel, x, y, states = []) {
   const patron = parcel.patron || "none";
   const look = PATRON_LOOK[parcel.patron];
   const abbr = look ? look.abbr : "★";
+  const cls = ["cartouche", `p-${patron}`, ...states].join(" ");
   if (G.tight) {
     // Upright pill that fits between the two columns of cells.
-    return s("g", { class: `cartouche p-${patron}`, "aria-hidden": "true" },
+    return s("g", { class: cls },
       s("rect", { x: x - 10, y: y - 18, width: 20, height: 36, rx: 8 }),
       s("text", { x, y: y - 8, text: abbr }),
       s("text", { x, y: y + 8, text: String(parcel.value) }));
   }
-  return s("g", { class: `cartouche p-${patron}`, "aria-hidden": "true" },
+  return s("g", { class: cls },
     s("rect", { x: x - 17, y: y - 10, width: 34, height: 20, rx: 9 }),
     s("text", { x, y: y + 1, text: `${abbr} ${parcel.value}` }));
+}
+
+// Governor Greenwish's cartouche on a Nile card: upright, between the two columns.
+function nileCartouche(nile, x, y) {
+  const w = G.tight ? 18 : 26;
+  return s("g", { class: "cartouche p-greenwish", "aria-hidden": "true" },
+    s("rect", { x: x - w / 2, y: y - 22, width: w, height: 44, rx: w / 2 - 1 }),
+    s("text", { x, y: y - 10, text: "Gw" }),
+    s("text", { class: "big", x, y: y + 8, text: String(nile.value) }));
+}
+
+// A Greenwish token: a round chip with a white ring and its owner's letter
+// (cubes are squares, so a token never looks like a cube).
+function tokenChip(side, x, y, r, extra = "") {
+  return s("g", { class: `token c-${side.colour}${extra ? ` ${extra}` : ""}`, "aria-hidden": "true" },
+    s("circle", { class: "disc", cx: x, cy: y, r }),
+    s("circle", { class: "ring", cx: x, cy: y, r: r - 3.5 }),
+    s("text", { x, y: y + 0.5, "font-size": r * 1.05, text: side.letter }));
+}
+
+// A boat token: hull, mast and sail, with what it gives.
+function boatIcon(boat, size = 30) {
+  const look = BOAT_LOOK[boat] || { mark: "?", name: boat, help: "" };
+  const w = size * 1.5;
+  return s("svg", {
+    class: `boat b-${boat}`, width: w, height: size, viewBox: "0 0 45 30", "aria-hidden": "true", focusable: "false",
+  },
+  s("path", { class: "sail", d: "M24,2 L24,19 L37,19 Z" }),
+  s("line", { class: "mast", x1: 23, y1: 1, x2: 23, y2: 21 }),
+  s("path", { class: "hull", d: "M2,20 L43,20 L36,29 L9,29 Z" }),
+  s("text", { x: 12, y: 11, text: look.mark }));
 }
 
 // ----------------------------------------------------------------- museum
@@ -358,9 +496,16 @@ function drawMuseum(view) {
 function drawRoom(view, room, r0, r1, a0, a1, patron) {
   if (!room) return null;
   const holder = sideOf(view, room.holder);
+  const reserved = sideOf(view, room.token);
+  const tokenSpot = !!view.token_step && room.hl;
   const classes = ["room", patron ? `p-${patron}` : "shared", `v${room.value}`];
   if (room.hl) classes.push("hl");
-  const label = room.label + (holder ? `, held by ${holder.name}` : ", free");
+  if (tokenSpot) classes.push("token-spot");
+  if (isHinted("room", room.id)) classes.push("hint");
+  if (isRecent("room", room.id)) classes.push("recent");
+  let label = room.label + (holder ? `, held by ${holder.name}` : ", free");
+  if (reserved) label += `, Greenwish token of ${reserved.name}`;
+  if (tokenSpot) label += ", place the token here";
   const attrs = { id: `room-${room.id}`, ...targetAttrs(`room:${room.id}`, room.hl, label) };
   attrs.class = classes.join(" ");
   const g = s("g", attrs, s("title", { text: label }),
@@ -373,6 +518,11 @@ function drawRoom(view, room, r0, r1, a0, a1, patron) {
   if (holder) {
     g.append(s("text", { class: "room-value small", x: tall ? vx : vx, y: tall ? vy : vy - 17, text: String(room.value) }));
     g.append(cube(holder, hx, tall ? hy : hy + 6, 24));
+  } else if (reserved || tokenSpot) {
+    g.append(s("text", { class: "room-value small", x: tall ? vx : vx, y: tall ? vy : vy - 17, text: String(room.value) }));
+    const mover = sideOf(view, view.to_move);
+    if (reserved) g.append(tokenChip(reserved, hx, tall ? hy : hy + 6, 13));
+    else if (mover) g.append(tokenChip(mover, hx, tall ? hy : hy + 6, 13, "ghost"));
   } else {
     g.append(s("text", { class: "room-value", x: vx, y: vy, text: String(room.value) }));
   }
@@ -403,16 +553,20 @@ function drawScale(view) {
 // ----------------------------------------------------------------- status
 function drawStatus(view) {
   const mover = sideOf(view, view.to_move);
-  const prompt = h("p", { id: "prompt", class: "prompt" });
+  const prompt = h("p", { id: "prompt", class: `prompt${view.bot_to_move ? " thinking" : ""}` });
   if (mover && !view.final) prompt.append(seatIcon(mover, 24));
   prompt.append(h("span", { text: view.prompt }));
 
   const bar = h("div", { class: "actions", role: "toolbar", "aria-label": "Actions" });
   for (const a of view.actions) {
+    const classes = ["action"];
+    if (a.selected) classes.push("selected");
+    if (isHinted("action", a.key)) classes.push("hint");
+    const boat = a.key.startsWith("boat:") ? boatIcon("boat-tie", 20) : null;
     bar.append(h("button", {
-      type: "button", class: `action${a.selected ? " selected" : ""}`, "data-target": a.id,
-      title: a.help || null, "aria-pressed": a.selected ? "true" : "false", text: a.label,
-    }));
+      type: "button", class: classes.join(" "), "data-target": a.id,
+      title: a.help || null, "aria-pressed": a.selected ? "true" : "false",
+    }, boat, a.label));
   }
   if (view.can_cancel) {
     bar.append(h("button", { type: "button", class: "secondary", "data-target": "cancel", text: "Cancel" }));
@@ -420,9 +574,41 @@ function drawStatus(view) {
   if (view.can_undo) {
     bar.append(h("button", { type: "button", class: "secondary", "data-target": "undo", title: "Take back the last decision", text: "Undo" }));
   }
+  const personToMove = !view.final && !view.bot_to_move && view.to_move !== null && view.to_move !== undefined;
+  if (personToMove) {
+    const busy = hintState.stamp === stampOf(view) && hintState.busy;
+    bar.append(h("button", {
+      type: "button", id: "hint", class: `secondary hint-button${busy ? " busy" : ""}`,
+      title: "Ask the hard computer player what it would do", "aria-busy": busy ? "true" : null,
+      disabled: busy, onclick: askHint, text: busy ? "Thinking…" : "Hint",
+    }));
+  }
   const help = view.actions.find((a) => a.selected);
   const hint = help && help.help ? h("p", { class: "hint", text: help.help }) : null;
-  return [prompt, bar, hint];
+  const suggested = activeHint(view);
+  const hintText = suggested && suggested.text
+    ? h("p", { id: "hint-text", class: "hint-text", role: "status", text: suggested.text }) : null;
+  return [prompt, bar, hint, hintText];
+}
+
+// One line under the prompt about the computer players (starting, failed).
+function drawBotStatus() {
+  const box = $("#bot-status");
+  if (!box) return;
+  document.body.dataset.bot = bots.failed ? "failed" : bots.loading ? "loading" : bots.thinking ? "thinking" : "idle";
+  if (bots.failed) {
+    box.className = "bot-status failed";
+    fill(box, h("span", { text: bots.failed }),
+      h("button", { type: "button", id: "bot-retry", class: "secondary", onclick: retryBots, text: "Try again" }));
+  } else if (bots.loading) {
+    box.className = "bot-status loading";
+    fill(box, h("span", { class: "spinner", "aria-hidden": "true" }),
+      h("span", { text: "Starting the computer players (a few seconds, once per visit)…" }));
+  } else {
+    box.className = "bot-status";
+    box.replaceChildren();
+  }
+  box.hidden = !(bots.failed || bots.loading);
 }
 
 // ---------------------------------------------------------------- players
@@ -431,11 +617,20 @@ function drawPlayers(view) {
   for (const p of view.players) {
     const side = sideOf(view, p.index);
     const classes = ["player", `c-${p.colour}`];
+    const bot = p.seat && p.seat !== "human";
+    const thinking = p.to_move && !view.final && bot && view.bot_to_move;
     if (p.to_move && !view.final) classes.push("to-move");
+    if (thinking) classes.push("thinking");
     const head = h("header", {}, seatIcon(side, 30),
       h("span", { class: "pname", text: p.name }));
+    if (bot) head.append(h("span", { class: "badge bot", title: "Played by the computer", text: SEAT_LABELS[p.seat] || p.seat }));
     if (p.first) head.append(h("span", { class: "badge first", title: "First player this season", text: "1st player" }));
-    if (p.to_move && !view.final) head.append(h("span", { class: "badge turn", text: "to play" }));
+    if (thinking) {
+      head.append(h("span", { class: "badge turn thinking", role: "status" },
+        bots.loading ? "starting" : "thinking", h("span", { class: "dots", "aria-hidden": "true" }, "…")));
+    } else if (p.to_move && !view.final) {
+      head.append(h("span", { class: "badge turn", text: "to play" }));
+    }
 
     const stats = h("dl", { class: "stats" });
     const stat = (label, value, title) => {
@@ -471,7 +666,23 @@ function drawPlayers(view) {
       }
       cards.append(group);
     }
-    list.push(h("article", { class: classes.join(" "), "data-player": p.index }, head, stats, cards));
+    let extras = null;
+    if (view.nile) {
+      const tokens = h("span", {
+        class: "tokens", title: `Greenwish tokens in hand: ${p.tokens}`, "aria-label": `Greenwish tokens in hand: ${p.tokens}`,
+      }, h("span", { class: "x-label", text: "Tokens" }));
+      const chips = s("svg", { width: Math.max(p.tokens, 1) * 22, height: 22, viewBox: `0 0 ${Math.max(p.tokens, 1) * 22} 22`, "aria-hidden": "true" });
+      for (let i = 0; i < p.tokens; i++) chips.append(tokenChip(side, 11 + i * 22, 11, 10));
+      tokens.append(p.tokens ? chips : h("span", { class: "none", text: "none" }));
+      const boats = h("span", { class: "boats" }, h("span", { class: "x-label", text: "Boats" }));
+      if (!p.boats.length) boats.append(h("span", { class: "none", text: "none" }));
+      for (const b of p.boats) {
+        const look = BOAT_LOOK[b] || { name: b, help: "" };
+        boats.append(h("span", { class: "boat-held", title: `The ${look.name}: ${look.help}`, "aria-label": `The ${look.name}` }, boatIcon(b, 22)));
+      }
+      extras = h("div", { class: "extras" }, tokens, boats);
+    }
+    list.push(h("article", { class: classes.join(" "), "data-player": p.index, "data-seat": p.seat || "human" }, head, stats, extras, cards));
   }
   if (view.neutral) {
     const n = sideOf(view, "neutral");
@@ -533,6 +744,7 @@ function draw(view) {
   current = view;
   const active = document.activeElement;
   const focusTarget = active && active.dataset ? active.dataset.target : null;
+  const focusId = active ? active.id : null;
 
   fill($("#season-info"),
     h("span", { class: "season", text: view.final ? "Final scores" : `Season ${view.season} of 4` }),
@@ -544,6 +756,8 @@ function draw(view) {
   const end = $("#end-holder");
   fill(end, view.final ? drawEnd(view) : null);
   end.hidden = !view.final;
+  fill($("#nile-box"), drawNileBar(view));
+  $("#nile-box").hidden = !view.nile || !!view.final;
   $("#region-box").replaceChildren(drawRegion(view));
   $("#museum-box").replaceChildren(drawMuseum(view));
   $("#scale-box").replaceChildren(drawScale(view));
@@ -554,11 +768,34 @@ function draw(view) {
 
   document.body.dataset.turn = view.final ? "over" : String(view.to_move);
   document.body.dataset.revision = String(view.revision);
+  document.body.dataset.game = String(view.game);
   document.body.dataset.drawn = String(++draws);
   if (focusTarget) {
     const again = document.querySelector(`[data-target="${CSS.escape(focusTarget)}"]`);
     if (again) again.focus({ preventScroll: true });
+  } else if (focusId === "hint") {
+    const again = $("#hint");
+    if (again) again.focus({ preventScroll: true });
   }
+  pumpBots();
+  drawBotStatus();
+}
+
+// The Nile, above the region: what it gives, and the boat on offer.
+function drawNileBar(view) {
+  if (!view.nile) return null;
+  const boat = view.boat_offer;
+  const look = boat ? BOAT_LOOK[boat] : null;
+  const offer = boat
+    ? h("span", { id: "boat-offer", class: "boat-offer", title: `The ${look.name}: ${look.help}` },
+      boatIcon(boat, 24), h("span", {}, "Boat this season: ", h("b", { text: `the ${look.name}` }),
+        h("span", { class: "boat-help", text: ` (${look.help})` })))
+    : h("span", { id: "boat-offer", class: "boat-offer none", text: view.season === 4 ? "No boat in the last season." : "No boat left this season." });
+  return [
+    h("span", { class: "nile-title", text: "The Nile" }),
+    h("span", { class: "nile-rule" }, "Most cubes on ", h("span", { class: "river-swatch", "aria-hidden": "true" }), "river cells: a Nile card; second: the boat."),
+    offer,
+  ];
 }
 
 function show(view) {
@@ -586,6 +823,219 @@ function notice(text, kind = "error") {
     h("button", { type: "button", class: "close", "aria-label": "Dismiss", text: "×", onclick: () => { box.hidden = true; } }));
   box.className = `notice ${kind}`;
   box.hidden = !text;
+}
+
+// ------------------------------------------------------------------- bots
+// Computer players and hints. The worker is started on first need only.
+const REDUCED = matchMedia("(prefers-reduced-motion: reduce)");
+const BOT_BUDGET = { hard: 1.5, medium: null, easy: null }; // seconds (null: its own speed)
+const BOT_PAUSE_MS = () => (REDUCED.matches ? 150 : 600); // least time a move is shown "thinking"
+const WORKER_START_MS = 120_000;
+const ANSWER_SLACK_MS = 60_000; // on top of the budget, before giving up on an answer
+
+const bots = {
+  worker: null, // the PyWorker once it answers
+  starting: null, // promise while it starts
+  loading: false,
+  thinking: false,
+  failed: null, // text of the last failure (bots stop until "Try again")
+  pending: null, // stamp of the position the latest request is for
+  stats: [], // one {level, ms, stamp} per computer move: request to answer, in the page
+  startMs: null, // how long the worker took to start
+};
+let hintState = { stamp: null }; // {stamp, busy} while asking, {stamp, move, text} once answered
+let recent = { stamp: null }; // the computer's last move, outlined until the next change
+
+function stampOf(view) {
+  return view ? `${view.game}:${view.revision}` : "";
+}
+
+function latest() {
+  return queued || current;
+}
+
+// The action button a move belongs to (the same key as the view's actions).
+function moveKey(move) {
+  if (move.action === "neutral") return `neutral:${(move.cells || []).length}`;
+  if (move.action === "boat") return move.use ? "boat:use" : "boat:keep";
+  return move.action + (move.patron ? `:${move.patron}` : "");
+}
+
+function movePlaces(move, kind, id) {
+  if (!move) return false;
+  if (kind === "cell") return (move.cells || []).includes(id) || move.token === id;
+  if (kind === "room") return move.room === id || move.token === id;
+  if (kind === "card") return move.card === id;
+  if (kind === "action") return moveKey(move) === id;
+  return false;
+}
+
+function activeHint(view) {
+  return hintState.move && hintState.stamp === stampOf(view) ? hintState : null;
+}
+
+function isHinted(kind, id) {
+  const hint = activeHint(current);
+  return !!hint && movePlaces(hint.move, kind, id);
+}
+
+function isRecent(kind, id) {
+  return recent.stamp === stampOf(current) && kind !== "action" && movePlaces(recent.move, kind, id);
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function withTimeout(promise, ms, what) {
+  let timer = 0;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took too long`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+function ensureWorker() {
+  if (bots.worker) return Promise.resolve(bots.worker);
+  if (bots.starting) return bots.starting;
+  bots.loading = true;
+  drawBotStatus();
+  redrawSoon();
+  const t0 = performance.now();
+  bots.starting = (async () => {
+    await customElements.whenDefined("py-script");
+    const { PyWorker } = await import(new URL("../pyscript/core.js", import.meta.url).href);
+    const here = (path) => new URL(path, import.meta.url).href;
+    const worker = await PyWorker(here("./bot_worker.py"), {
+      type: "pyodide",
+      version: here("../pyodide/pyodide.mjs"),
+      config: { files: { [here("../game.zip")]: "./*" } },
+    });
+    // The worker's script has run once ping answers (a Python error in it
+    // makes this call fail instead of leaving the page waiting).
+    if (String(await worker.sync.ping()) !== "ok") throw new Error("unexpected answer");
+    return worker;
+  })();
+  return withTimeout(bots.starting, WORKER_START_MS, "Starting the computer players")
+    .then((worker) => {
+      bots.worker = worker;
+      bots.startMs = performance.now() - t0;
+      return worker;
+    })
+    .catch((error) => {
+      bots.starting = null;
+      const reason = error && error.message ? error.message : String(error);
+      const failure = new Error(reason);
+      failure.starting = true;
+      throw failure;
+    })
+    .finally(() => {
+      bots.loading = false;
+      drawBotStatus();
+      redrawSoon();
+    });
+}
+
+function botFailed(error) {
+  const reason = error && error.message ? error.message : String(error);
+  console.warn("Mykerinos: computer players:", error);
+  const what = error && error.starting ? "could not start" : "are not answering";
+  bots.failed = `The computer players ${what} (${reason}). `
+    + "Try again, or start a new game with people only.";
+  bots.thinking = false;
+  if (bots.worker && /too long/.test(reason)) {
+    try { bots.worker.terminate(); } catch { /* already gone */ }
+    bots.worker = null;
+    bots.starting = null;
+  }
+  drawBotStatus();
+}
+
+function retryBots() {
+  bots.failed = null;
+  bots.pending = null;
+  drawBotStatus();
+  pumpBots();
+}
+
+// Called after every draw: asks for a move when a computer is to play.
+function pumpBots() {
+  const view = latest();
+  if (!view || view.final || !view.bot_to_move || bots.failed) {
+    if (bots.thinking) {
+      bots.thinking = false;
+      drawBotStatus();
+    }
+    return;
+  }
+  const stamp = stampOf(view);
+  if (bots.pending === stamp) return;
+  bots.pending = stamp;
+  bots.thinking = true;
+  drawBotStatus();
+  playBot(view, stamp);
+}
+
+async function playBot(view, stamp) {
+  const level = view.bot_to_move;
+  const started = performance.now();
+  let answer;
+  try {
+    const worker = await ensureWorker();
+    if (stampOf(latest()) !== stamp) return;
+    const record = api().exportRecord();
+    const seed = call("botSeed");
+    const budget = BOT_BUDGET[level] ?? null;
+    const asked = performance.now();
+    answer = String(await withTimeout(worker.sync.choose(record, level, seed, budget),
+      (budget || 0) * 1000 + ANSWER_SLACK_MS, "A computer move"));
+    bots.stats.push({ level, ms: performance.now() - asked, stamp });
+    const parsed = JSON.parse(answer);
+    if (parsed.error) throw new Error(parsed.error);
+  } catch (error) {
+    if (stampOf(latest()) === stamp) botFailed(error);
+    return;
+  }
+  const wait = BOT_PAUSE_MS() - (performance.now() - started);
+  if (wait > 0) await sleep(wait);
+  if (stampOf(latest()) !== stamp) return; // undo, new game or import meanwhile
+  const next = call("playBotMove", answer, stamp);
+  if (stampOf(next) === stamp) {
+    botFailed(new Error(next.message || "its move was refused"));
+    show(next);
+    return;
+  }
+  recent = { stamp: stampOf(next), move: JSON.parse(answer) };
+  show(next);
+}
+
+async function askHint() {
+  const view = latest();
+  if (!view || view.final || view.bot_to_move) return;
+  const stamp = stampOf(view);
+  hintState = { stamp, busy: true };
+  show(view);
+  try {
+    const worker = await ensureWorker();
+    if (stampOf(latest()) !== stamp) return;
+    const answer = String(await withTimeout(
+      worker.sync.hint(api().exportRecord(), call("botSeed")), 1500 + ANSWER_SLACK_MS, "The hint"));
+    const move = JSON.parse(answer);
+    if (move.error) throw new Error(move.error);
+    if (stampOf(latest()) !== stamp) return;
+    hintState = { stamp, move, text: call("describeMove", answer) };
+  } catch (error) {
+    if (stampOf(latest()) !== stamp) return;
+    hintState = { stamp: null };
+    const reason = error && error.message ? error.message : String(error);
+    notice(`No hint this time: ${reason}.`);
+  }
+  show(latest());
+}
+
+function redrawSoon() {
+  const view = latest();
+  if (view) show(view);
 }
 
 // ------------------------------------------------------------------- menu
@@ -625,9 +1075,14 @@ function buildDialog() {
     ...[2, 3, 4].map((n) => h("option", { value: n, text: `${n} players` })));
   const names = h("div", { class: "names" });
   for (let i = 0; i < 4; i++) {
-    names.append(h("label", { class: "name-field", id: `name-field-${i}` },
-      h("span", { text: `Player ${i + 1}` }),
-      h("input", { id: `player-name-${i}`, type: "text", maxlength: 24, autocomplete: "off", placeholder: `Player ${i + 1}` })));
+    const seat = h("select", { id: `seat-${i}`, class: "seat-select", "aria-label": `Player ${i + 1}: who plays` },
+      ...Object.entries(SEAT_LABELS).map(([value, text]) => h("option", { value, text })));
+    const input = h("input", { id: `player-name-${i}`, type: "text", maxlength: 24, autocomplete: "off", placeholder: `Player ${i + 1}` });
+    seat.addEventListener("change", () => {
+      input.placeholder = seat.value === "human" ? `Player ${i + 1}` : `Computer ${i + 1}`;
+    });
+    names.append(h("div", { class: "name-field", id: `name-field-${i}` },
+      h("label", { for: `player-name-${i}`, text: `Player ${i + 1}` }), input, seat));
   }
   const sync = () => {
     const n = Number(count.value);
@@ -635,6 +1090,7 @@ function buildDialog() {
       const on = i < n;
       $(`#name-field-${i}`, names).hidden = !on;
       $(`#player-name-${i}`, names).disabled = !on;
+      $(`#seat-${i}`, names).disabled = !on;
     }
   };
   count.addEventListener("change", sync);
@@ -642,9 +1098,12 @@ function buildDialog() {
     h("h2", { text: "New game" }),
     h("label", { class: "row" }, h("span", { text: "Players" }), count),
     names,
+    h("label", { class: "check" },
+      h("input", { id: "nile", type: "checkbox" }),
+      h("span", {}, h("b", { text: "The Nile expansion" }), " — river cells, Governor Greenwish and boats")),
     h("label", { class: "row" }, h("span", { text: "Seed" }),
       h("input", { id: "seed", type: "text", inputmode: "numeric", placeholder: "random", autocomplete: "off" })),
-    h("p", { class: "small", text: "The seed fixes the deal; leave it empty for a random game." }),
+    h("p", { class: "small", text: "The seed fixes the deal; leave it empty for a random game. Computer players think in the background; Undo takes back your last decision with their replies." }),
     h("div", { class: "buttons" },
       h("button", { type: "button", id: "cancel-new-game", class: "secondary", text: "Cancel", onclick: () => dialog.close() }),
       h("button", { type: "submit", id: "start-game", class: "primary", text: "Start game" })));
@@ -654,11 +1113,16 @@ function buildDialog() {
     event.preventDefault();
     const n = Number(count.value);
     const list = [];
+    const seats = [];
     for (let i = 0; i < n; i++) {
-      list.push($(`#player-name-${i}`, form).value.trim() || `Player ${i + 1}`);
+      const seat = $(`#seat-${i}`, form).value;
+      seats.push(seat);
+      const fallback = seat === "human" ? `Player ${i + 1}` : `Computer ${i + 1}`;
+      list.push($(`#player-name-${i}`, form).value.trim() || fallback);
     }
     const seedText = $("#seed", form).value.trim();
-    const view = call("newGame", JSON.stringify(list), seedText === "" ? null : seedText);
+    const options = { nile: $("#nile", form).checked, seats };
+    const view = call("newGame", JSON.stringify(list), seedText === "" ? null : seedText, JSON.stringify(options));
     dialog.close();
     notice("");
     show(view);
@@ -675,8 +1139,12 @@ function openNewGame() {
   for (let i = 0; i < 4; i++) {
     const input = $(`#player-name-${i}`);
     const name = players[i] ? players[i].name : "";
-    input.value = /^Player \d$/.test(name) ? "" : name;
+    input.value = /^(Player|Computer) \d$/.test(name) ? "" : name;
+    const seat = $(`#seat-${i}`);
+    seat.value = players[i] && SEAT_LABELS[players[i].seat] ? players[i].seat : "human";
+    seat.dispatchEvent(new Event("change"));
   }
+  $("#nile").checked = !!(current && current.nile);
   $("#seed").value = "";
   dialog.sync();
   if (!dialog.open) dialog.showModal();
@@ -699,9 +1167,11 @@ function buildFrame() {
     h("section", { id: "end-holder", hidden: true }),
     h("section", { id: "turn", class: "turn", "aria-label": "Your turn" },
       h("div", { id: "status" }),
-      h("p", { id: "message", class: "message", role: "alert", hidden: true })),
+      h("p", { id: "message", class: "message", role: "alert", hidden: true }),
+      h("div", { id: "bot-status", class: "bot-status", role: "status", "aria-live": "polite", hidden: true })),
     h("div", { class: "layout" },
-      h("section", { id: "region-panel", class: "panel" }, h("h2", { class: "sr-only", text: "Region" }), h("div", { id: "region-box" })),
+      h("section", { id: "region-panel", class: "panel" }, h("h2", { class: "sr-only", text: "Region" }),
+        h("div", { id: "nile-box", class: "nile-bar", hidden: true }), h("div", { id: "region-box" })),
       h("section", { id: "museum-panel", class: "panel" },
         h("h2", { class: "sr-only", text: "Museum" }), h("div", { id: "museum-box" }),
         h("h3", { class: "scale-title", text: "Passing scale" }), h("div", { id: "scale-box" })),
@@ -739,7 +1209,13 @@ function boot() {
   if (start.newGame) openNewGame();
 }
 
-window.mykerinosUI = { boot, draw: show };
+window.mykerinosUI = {
+  boot,
+  draw: show,
+  // For measurements: one {level, ms} per computer move (request to answer).
+  botStats: () => bots.stats.map(({ level, ms }) => ({ level, ms })),
+  botWorkerStartMs: () => bots.startMs,
+};
 
 if (window.mykerinos && window.mykerinos.ready) {
   boot();

@@ -2,15 +2,25 @@
 
 The only Python module that touches the browser: it owns one ``Table`` and
 exposes it to the JavaScript front end (web/app.js) as ``window.mykerinos``,
-every function answering with a JSON string:
+every function answering with a JSON string. Every view also carries
+``game``: a number that changes with each new game, import or resume, so that
+"<game>:<revision>" identifies one position of one game.
 
     view()                   the current view (see web/table.py)
     click(target)            play one click ("cell:c3", "action:dig", ...) -> view
-    newGame(namesJson, seed) start a game (seed: integer, or null for a random one) -> view
+    newGame(namesJson, seed, optionsJson)
+                             start a game (seed: integer, or null for a random one;
+                             options: {"nile": bool, "seats": ["human"|"easy"|"medium"|"hard", ...]})
+                             -> view
     exportRecord()           the game record (JSON text)
     importRecord(text)       {"ok": true, "view": ...} or {"ok": false, "error": "..."}
     resume(text)             the same as importRecord (used for the autosave)
     startup()                {"view": ..., "notice": ..., "newGame": bool}: what to show first
+    botSeed()                the seed for the next computer decision (an integer)
+    playBotMove(moveJson, stamp)
+                             play a computer player's move (from web/bot_worker.py) -> view;
+                             ignored when stamp ("<game>:<revision>") is not the current one
+    describeMove(moveJson)   "Suggested: ..." for a hint
     ready                    true once everything above works
 
 Every change of the game is saved in localStorage (``mykerinos.save``) and
@@ -26,6 +36,7 @@ import sys
 import js
 from pyodide.ffi import create_proxy
 
+from web.hints import suggestion
 from web.table import Table
 
 SAVE_KEY = "mykerinos.save"
@@ -112,7 +123,13 @@ def _parse_seed(seed) -> int:
 
 
 def _view_dict() -> dict:
-    return _state["table"].view()
+    view = _state["table"].view()
+    view["game"] = _state["generation"]
+    return view
+
+
+def _current_stamp() -> str:
+    return f"{_state['generation']}:{_state['table'].revision}"
 
 
 def _dump(obj) -> str:
@@ -146,13 +163,23 @@ def click(target) -> str:
     return view()
 
 
-def new_game(names_json="[]", seed=None) -> str:
+def _options(options_json) -> dict:
+    try:
+        options = json.loads(options_json) if isinstance(options_json, str) else None
+    except ValueError:
+        options = None
+    return options if isinstance(options, dict) else {}
+
+
+def new_game(names_json="[]", seed=None, options_json=None) -> str:
     try:
         names = json.loads(names_json) if isinstance(names_json, str) else None
     except ValueError:
         names = None
+    options = _options(options_json)
     try:
-        table = Table.new(_clean_names(names), _parse_seed(seed))
+        table = Table.new(_clean_names(names), _parse_seed(seed),
+                          nile=options.get("nile") is True, seats=options.get("seats"))
     except Exception as exc:  # bad player list: keep the current game
         _state["table"].message = f"Could not start a new game: {exc}"
         return view()
@@ -184,6 +211,31 @@ def startup() -> str:
                   "python": ".".join(map(str, sys.version_info[:3]))})
 
 
+def bot_seed() -> str:
+    return _dump(_state["table"].bot_seed())
+
+
+def play_bot_move(move_json, stamp=None) -> str:
+    table = _state["table"]
+    if isinstance(stamp, str) and stamp != _current_stamp():
+        return view()  # an answer for a position that is gone (undo, new game, import)
+    try:
+        table.play_bot_move(json.loads(str(move_json)))
+    except Exception as exc:  # GameError (refused move) or a bad answer
+        js.console.warn(f"Mykerinos: computer move {move_json!r} refused: {exc}")
+        table.message = f"The computer's move was refused: {exc}"
+    _save_if_changed()
+    return view()
+
+
+def describe_move(move_json) -> str:
+    try:
+        move = json.loads(str(move_json))
+        return _dump(suggestion(move, _state["table"].state.setup.wings))
+    except Exception as exc:
+        return _dump(f"Suggested: {move_json} ({exc})")
+
+
 def _start() -> None:
     saved = _storage_get(SAVE_KEY)
     if saved is not None:
@@ -211,7 +263,8 @@ def _expose() -> None:
     api = js.Object.new()
     for name, func in (("view", view), ("click", click), ("newGame", new_game),
                        ("exportRecord", export_record), ("importRecord", import_record),
-                       ("resume", resume), ("startup", startup)):
+                       ("resume", resume), ("startup", startup), ("botSeed", bot_seed),
+                       ("playBotMove", play_bot_move), ("describeMove", describe_move)):
         proxy = create_proxy(func)
         _proxies.append(proxy)
         setattr(api, name, proxy)

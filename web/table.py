@@ -416,6 +416,7 @@ class Table:
             "can_cancel": self.selected is not None,
             "can_undo": self.can_undo() and not (self.cells or self.selected),
             "survey_area": s.survey_area if survey is not None else None,
+            "tie_area": s.survey_area if s.phase is Phase.BOAT else None,
             "log": self.log_lines(),
             "final": self.final_view(),
         }

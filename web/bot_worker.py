@@ -1,0 +1,59 @@
+"""Computer players, run in a web worker so that their search never blocks the page.
+
+Started by web/app.js with PyScript's ``PyWorker`` (same local Pyodide and the
+same engine files as the page) only when a game has a computer seat or a
+person asks for a hint. It keeps no game of its own: every call brings the
+game record, replays it and answers with one move in the record notation.
+
+    choose(record_json, level, seed, budget) -> move JSON text
+    hint(record_json, seed)                   -> move JSON text (the hard bot's choice)
+    ping()                                    -> "ok" (the page checks the worker started)
+
+Errors come back as ``{"error": "..."}`` so the page can say what went wrong.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from game import replay
+from game.bots import Bot
+
+HINT_BUDGET = 1.5  # seconds, as for the hard computer player
+
+
+def _answer(record_json: Any, level: str, seed: Any, budget: Any) -> str:
+    try:
+        state = replay(json.loads(str(record_json)), log=False)
+        if state.over or state.to_move is None:
+            return json.dumps({"error": "the game has no decision to take"})
+        kwargs = {}
+        if budget is not None and isinstance(budget, (int, float)) and budget > 0:
+            kwargs["budget"] = float(budget)
+        move = Bot(str(level), int(seed or 0), **kwargs).choose(state)
+        return json.dumps(move.to_json())
+    except Exception as exc:  # report, never leave the page waiting
+        return json.dumps({"error": f"{exc.__class__.__name__}: {exc}"})
+
+
+def choose(record_json: Any, level: Any, seed: Any, budget: Any = None) -> str:
+    return _answer(record_json, str(level), seed, budget)
+
+
+def hint(record_json: Any, seed: Any) -> str:
+    return _answer(record_json, "hard", seed, HINT_BUDGET)
+
+
+def ping() -> str:
+    """Answers "ok" once the worker is ready."""
+    return "ok"
+
+
+try:
+    from pyscript import sync  # only inside the browser worker
+
+    sync.choose = choose
+    sync.hint = hint
+    sync.ping = ping
+except ImportError:  # imported by the tests under CPython
+    pass
