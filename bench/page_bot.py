@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Computer players in the page: how long the hard bot takes, and whether the page stays responsive.
+
+Usage: python3 bench/page_bot.py [--moves 10] [--seed 7] [--prebuilt]
+
+Builds the site into a temporary folder (or serves dist/ with --prebuilt),
+serves it on 127.0.0.1 and drives headless Chromium (Playwright). It starts a
+3-player game with three hard computer players (the search runs in the bot
+worker) and, over the first N computer moves, prints:
+
+- the worker's start time (first need -> ready);
+- per move, the time from the page's request to the worker's answer;
+- the main thread's long tasks (PerformanceObserver "longtask", > 50 ms)
+  while the worker starts and while the bots play: count and longest.
+
+Prints numbers only, checks nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools import build, serve  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 120_000
+
+LONGTASKS = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def wait_until(page, expression: str, timeout_ms: float = TIMEOUT_MS):
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(expression)
+        time.sleep(0.05)
+
+
+def run(site_url: str, moves: int, seed: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            context = browser.new_context(service_workers="block")
+            context.add_init_script(LONGTASKS)
+            page = context.new_page()
+            page.goto(site_url, timeout=TIMEOUT_MS)
+            page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
+            page.keyboard.press("Escape")  # the first-visit dialog
+            time.sleep(0.5)
+            started = page.evaluate("performance.now()")
+            page.evaluate(
+                "names => window.mykerinosUI.draw(JSON.parse(window.mykerinos.newGame("
+                f"JSON.stringify(names), {seed}, JSON.stringify({{seats: ['hard', 'hard', 'hard']}}))))",
+                ["Hatshepsut", "Imhotep", "Khufu"],
+            )
+            wait_until(page, "window.mykerinosUI.botWorkerStartMs() !== null")
+            ready = page.evaluate("performance.now()")
+            wait_until(page, f"window.mykerinosUI.botStats().length >= {moves}"
+                             " || document.body.dataset.bot === 'failed'")
+            ended = page.evaluate("performance.now()")
+            return {
+                "start_ms": page.evaluate("window.mykerinosUI.botWorkerStartMs()"),
+                "stats": page.evaluate("window.mykerinosUI.botStats()")[:moves],
+                "longtasks": page.evaluate("window.__longtasks"),
+                "window": (started, ready, ended),
+                "failed": page.evaluate("document.body.dataset.bot") == "failed",
+            }
+        finally:
+            browser.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=10, help="computer moves to measure (default 10)")
+    parser.add_argument("--seed", type=int, default=7, help="seed of the game (default 7)")
+    parser.add_argument("--prebuilt", action="store_true", help="serve dist/ as it is")
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory(prefix="mykerinos-bench-") as tmp:
+        out = ROOT / "dist" if args.prebuilt else Path(tmp) / "site"
+        if not args.prebuilt:
+            build.build(out, quiet=True)
+        server = serve.make_server(out, 0, "/", quiet=True)
+        serve.start_in_thread(server)
+        try:
+            result = run(serve.url_of(server), args.moves, args.seed)
+        finally:
+            server.shutdown()
+            server.server_close()
+
+    if result["failed"]:
+        print("the computer players failed (see the page's #bot-status)")
+    times = [s["ms"] for s in result["stats"]]
+    started, ready, ended = result["window"]
+    print(f"hard computer players, 3-player game, seed {args.seed}, budget 1.5 s per move")
+    print(f"worker start: {result['start_ms']:.0f} ms (first need -> ready)")
+    if times:
+        print(f"move time, request -> answer, {len(times)} moves: median {statistics.median(times):.0f} ms,"
+              f" min {min(times):.0f} ms, max {max(times):.0f} ms")
+        print("  all: " + ", ".join(f"{t:.0f}" for t in times))
+    for label, lo, hi in (("while the worker starts", started, ready),
+                          ("while the bots play", ready, ended)):
+        tasks = [d for s, d in result["longtasks"] if lo <= s < hi]
+        longest = f"{max(tasks):.0f} ms" if tasks else "none"
+        print(f"main-thread long tasks (> 50 ms) {label}: {len(tasks)}, longest {longest}"
+              f" (over {(hi - lo) / 1000:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,215 @@
+"""Whole games through the page: a Nile game played by clicking the board, and
+a person against two computer players whose moves come from the bot worker."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from tests.browser.browser_helpers import wait_ready, wait_until
+
+VIEW = "JSON.parse(window.mykerinos.view())"
+GAME_TIMEOUT_S = 170
+
+
+def targets(view: dict) -> list[str]:
+    """Everything the view offers to click, in a fixed order."""
+    out = [a["id"] for a in view["actions"]]
+    out += ["cell:" + c["name"] for c in view["region"]["cells"] if c["hl"]]
+    out += ["room:" + r["id"] for r in view["museum"] if r["hl"]]
+    out += ["card:" + p["id"] for p in view["region"]["parcels"] if p["hl"]]
+    out += ["card:" + p["id"] for p in view["region"]["nile"] if p["hl"]]
+    return out
+
+
+def pick(rng: random.Random, view: dict, offered: list[str]) -> str:
+    """Mostly digging, always Greenwish when offered, the last Nile card on offer."""
+    building = view["building"]
+    greenwish = [t for t in offered if t.startswith("action:") and "greenwish" in t]
+    if greenwish and not building:
+        return greenwish[0]
+    nile = [t for t in offered if t.startswith("card:nile")]
+    if nile:
+        return nile[-1]
+    others = [t for t in offered
+              if t != "action:pass" and not (building and t.startswith("action:"))]
+    if others and rng.random() < 0.8:
+        return rng.choice(others)
+    return rng.choice(offered)
+
+
+def click(page, target: str) -> None:
+    """Click the real element for a target and wait for the redraw."""
+    drawn = int(page.get_attribute("body", "data-drawn") or 0)
+    element = page.locator(f'[data-target="{target}"]')
+    assert element.count() == 1, f"{target}: {element.count()} elements"
+    element.click()
+    page.wait_for_function(f"Number(document.body.dataset.drawn) > {drawn}")
+
+
+def start_game(page, names: list[str], seats: list[str], seed: int, nile: bool) -> None:
+    """Fill in and submit the new-game dialog."""
+    if not page.locator("#new-game-dialog").evaluate("d => d.open"):
+        page.click("#new-game")
+    page.select_option("#players-count", str(len(names)))
+    for i, (name, seat) in enumerate(zip(names, seats)):
+        page.fill(f"#player-name-{i}", name)
+        page.select_option(f"#seat-{i}", seat)
+    page.set_checked("#nile", nile)
+    page.fill("#seed", str(seed))
+    page.click("#start-game")
+    wait_until(page, "!document.querySelector('#new-game-dialog').open")
+
+
+def check_end_screen(page) -> dict:
+    page.wait_for_selector("#end-screen", state="visible")
+    view = page.evaluate(VIEW)
+    final = view["final"]
+    assert final is not None
+    for row in final["rows"]:
+        total = page.inner_text(f'[data-total-player="{row["index"]}"]')
+        assert total == str(row["total"])
+    assert page.inner_text("#end-title").endswith(("wins!", "share the win!"))
+    return view
+
+
+def test_whole_nile_game_by_clicking(site, page, recorder):
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(site.url)
+    wait_ready(page)
+    start_game(page, ["Ann", "Bob", "Cy"], ["human"] * 3, seed=5, nile=True)
+
+    view = page.evaluate(VIEW)
+    assert view["nile"] and len(view["region"]["nile"]) == 2
+    # The Nile cards lie on the region with water and land cells, and the boat waits nearby.
+    assert page.locator("#region .nile-card").count() == 2
+    assert page.locator("#region .cell.river").count() > 0
+    assert page.locator("#region .cell.land").count() > 0
+    assert page.locator("#boat-offer").is_visible()
+    assert page.locator(".player .tokens").count() == 3
+
+    rng = random.Random(5)
+    seen = {"greenwish": 0, "token": 0, "nile_card": 0, "boat": 0, "token_drawn": 0}
+    deadline = time.monotonic() + GAME_TIMEOUT_S
+    while True:
+        view = page.evaluate(VIEW)
+        if view["final"]:
+            break
+        assert time.monotonic() < deadline, "the game took too long"
+        offered = targets(view)
+        assert offered, f"nothing to click in phase {view['phase']}"
+        target = pick(rng, view, offered)
+        if view["token_step"]:
+            seen["token"] += 1
+        if target.startswith("card:nile"):
+            seen["nile_card"] += 1
+            assert page.locator(f"#card-{target[5:]}.hl").count() == 1
+        if "greenwish" in target:
+            seen["greenwish"] += 1
+        if target.startswith("action:boat"):
+            seen["boat"] += 1
+        click(page, target)
+        message = page.locator("#message")
+        assert message.is_hidden(), (target, message.inner_text())
+        if seen["token"] and not seen["token_drawn"]:
+            seen["token_drawn"] = page.locator("#region .token:not(.ghost), #museum .token:not(.ghost)").count()
+
+    assert seen["greenwish"] and seen["token"] and seen["nile_card"], seen
+    assert seen["token_drawn"], "a placed Greenwish token is drawn on the board"
+    assert seen["boat"], "the tie boat question was answered with its buttons"
+    view = check_end_screen(page)
+    record = page.evaluate("JSON.parse(window.mykerinos.exportRecord())")
+    assert record["setup"]["nile"]
+    recorder.assert_no_console_errors()
+    recorder.assert_only_host(site.host)
+
+
+def person_turn(page, deadline: float, seen: dict) -> dict:
+    """Wait until a person is to move (or the game is over)."""
+    while True:
+        view = page.evaluate(VIEW)
+        if view["final"] or not view["bot_to_move"]:
+            return view
+        state = page.evaluate("document.body.dataset.bot")
+        assert state != "failed", page.inner_text("#bot-status")
+        if page.locator(".player.thinking").count():
+            seen["thinking"] = True
+        assert time.monotonic() < deadline, "the computer players took too long"
+        time.sleep(0.03)
+
+
+def record_moves(page) -> int:
+    return len(page.evaluate("JSON.parse(window.mykerinos.exportRecord()).moves"))
+
+
+def test_person_against_computer_players(site, page, recorder):
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(site.url)
+    wait_ready(page)
+    start_game(page, ["Ann", "Bea", "Cyd"], ["human", "easy", "medium"], seed=12, nile=False)
+    deadline = time.monotonic() + GAME_TIMEOUT_S
+
+    rng = random.Random(12)
+    seen = {"thinking": False, "hint": False, "undo": False}
+    while True:
+        view = person_turn(page, deadline, seen)
+        if view["final"]:
+            break
+        assert view["to_move"] == 0 and view["players"][0]["seat"] == "human"
+        assert page.locator("#hint").is_visible()
+        offered = targets(view)
+        if not seen["hint"] and not view["building"] and view["phase"] == "excavation":
+            # The hard computer's suggestion, highlighted on the page.
+            page.click("#hint")
+            page.wait_for_selector("#hint-text", timeout=30_000)
+            assert page.inner_text("#hint-text").startswith("Suggested: ")
+            assert page.locator(".hint[data-target]").count() >= 1
+            seen["hint"] = True
+        if (not seen["undo"] and "action:dig" in offered
+                and len(page.evaluate("window.mykerinosUI.botStats()")) >= 3):
+            # Dig, then undo at once, while a computer is answering: its reply
+            # must not land after the undo.
+            moves = record_moves(page)
+            click(page, "action:dig")
+            cell = next(c["name"] for c in page.evaluate(VIEW)["region"]["cells"] if c["hl"])
+            click(page, f"cell:{cell}")
+            if page.evaluate(VIEW)["can_undo"]:
+                click(page, "undo")
+                time.sleep(1.0)
+                after = page.evaluate(VIEW)
+                assert not after["bot_to_move"] and after["to_move"] == 0
+                assert record_moves(page) == moves
+                seen["undo"] = True
+            continue
+        click(page, pick(rng, view, offered))
+        assert page.locator("#message").is_hidden(), page.inner_text("#message")
+
+    assert all(seen.values()), seen
+    stats = page.evaluate("window.mykerinosUI.botStats()")
+    assert {s["level"] for s in stats} == {"easy", "medium"}
+    check_end_screen(page)
+    record = page.evaluate("JSON.parse(window.mykerinos.exportRecord())")
+    assert record["seats"] == ["human", "easy", "medium"]
+    recorder.assert_no_console_errors()
+    recorder.assert_only_host(site.host)
+
+
+def test_a_broken_bot_worker_is_reported(site, context, page):
+    """If the worker cannot start, the page says so instead of waiting forever."""
+    context.route("**/web/bot_worker.py", lambda route: route.fulfill(
+        status=200, content_type="text/plain", body='raise RuntimeError("no computer today")\n'))
+    page.goto(site.url)
+    wait_ready(page)
+    start_game(page, ["Ann", "Bea"], ["easy", "human"], seed=3, nile=False)
+    view = page.evaluate(VIEW)
+    if not view["bot_to_move"]:
+        click(page, "action:pass")  # hand the turn to the computer
+    wait_until(page, "document.body.dataset.bot === 'failed'", timeout=60_000)
+    status = page.locator("#bot-status")
+    assert status.is_visible() and "could not start" in status.inner_text()
+    assert page.locator("#bot-retry").is_visible()
+    # The person can still start another game with people only.
+    start_game(page, ["Ann", "Bea"], ["human", "human"], seed=3, nile=False)
+    assert not page.evaluate(VIEW)["bot_to_move"]
