@@ -38,7 +38,8 @@ from tests.browser.browser_helpers import (
 
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
-    out = ROOT / "dist"
+    # MYKERINOS_DIST: build somewhere else (two test runs at once on one checkout).
+    out = Path(os.environ.get("MYKERINOS_DIST") or ROOT / "dist")
     if os.environ.get("MYKERINOS_PREBUILT") == "1" and (out / "sw.js").is_file():
         return out
     build.build(out, quiet=True)
