@@ -19,12 +19,18 @@ class SetupError(GameError):
 
 
 class RecordError(GameError):
-    """A game record cannot be replayed; ``index`` is the 1-based move number."""
+    """A game record cannot be replayed; ``index`` is the 1-based move number.
 
-    def __init__(self, message: str, index: int | None = None) -> None:
+    ``kind`` says what kind of problem it is, so that a page can word it in
+    its own language: "json" (not JSON), "format" (not a game record),
+    "setup" (bad setup) or "move" (move ``index`` cannot be played).
+    """
+
+    def __init__(self, message: str, index: int | None = None, kind: str | None = None) -> None:
         super().__init__(message)
         self.index = index
         self.reason = message
+        self.kind = kind or ("move" if index is not None else "format")
 
     def __str__(self) -> str:
         if self.index is None:

@@ -38,7 +38,7 @@ def replay(record: Any, *, log: bool = True) -> GameState:
     try:
         setup = Setup.from_json(record.get("setup"))
     except SetupError as exc:
-        raise RecordError(f"setup: {exc}") from None
+        raise RecordError(f"setup: {exc}", kind="setup") from None
     moves = record.get("moves", [])
     if not isinstance(moves, list):
         raise RecordError("\"moves\" must be a list")
@@ -67,5 +67,5 @@ def load_record_text(text: str) -> GameState:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError(f"invalid JSON: {exc}") from None
+        raise RecordError(f"invalid JSON: {exc}", kind="json") from None
     return replay(data)
