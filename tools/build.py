@@ -4,11 +4,13 @@
 Layout of the output folder:
 
     index.html, pyscript.toml      the page and its PyScript config
-    web/                           everything under web/ (front end, web/*.py)
+    web/                           everything under web/ (front end), of its
+                                   Python only the entry scripts main.py and
+                                   bot_worker.py
     game.zip                       the engine package (game/**), unpacked into
                                    the in-browser file system by pyscript.toml
-    webpy.zip                      web/**/*.py, unpacked the same way, so
-                                   `import web.<module>` works in the page
+    webpy.zip                      web/**/*.py and web/lang/*.json, unpacked the
+                                   same way, so `import web.<module>` works in the page
     pyodide/                       the Pyodide runtime files (from node_modules)
     pyscript/                      @pyscript/core/dist without source maps
     sw.js                          service worker generated from
@@ -53,6 +55,10 @@ SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
 
 # Top-level folders of dist/ that are third-party runtime, not our own files.
 RUNTIME_DIRS = ("pyodide", "pyscript")
+
+# Python files the page loads by URL (index.html's <script type="py">, the
+# bot worker started by web/app.js); the other web/*.py are in webpy.zip only.
+PY_ENTRY_SCRIPTS = {"main.py", "bot_worker.py"}
 
 # Placeholders in web/sw.template.js.
 SW_VERSION_MARK = "__BUILD_VERSION__"
@@ -180,10 +186,14 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
             raise BuildError(f"missing {name}")
         _copy(ROOT / name, tmp / name)
 
-    # Everything under web/ (the service-worker template is a build input).
+    # Everything under web/ (the service-worker template is a build input),
+    # except the Python modules that only travel inside webpy.zip: the page
+    # fetches just its two entry scripts by URL.
     web = ROOT / "web"
     for path in _files_under(web):
         if path == SW_TEMPLATE:
+            continue
+        if path.suffix == ".py" and path.name not in PY_ENTRY_SCRIPTS:
             continue
         _copy(path, tmp / "web" / path.relative_to(web))
 
@@ -192,7 +202,8 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
     # working directory, so imports are the same as in CPython at the repo root.
     game_files = _files_under(ROOT / "game")
     _write_zip(tmp / "game.zip", game_files, ROOT)
-    web_py = [p for p in _files_under(web) if p.suffix == ".py"]
+    # The language catalogues (web/lang/*.json) go with them: Python reads them too.
+    web_py = [p for p in _files_under(web) if p.suffix == ".py" or p.parent.name == "lang"]
     _write_zip(tmp / "webpy.zip", web_py, ROOT)
 
     # Runtime.

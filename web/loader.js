@@ -18,19 +18,25 @@
 //   window.mykerinosLoader.step("Setting up the board", 95)
 //   window.mykerinosLoader.fail("Could not start the game")
 //   window.mykerinosLoader.done()     // same as setting body[data-ready="1"]
+//
+// Its words come from the page's language catalogue (web/i18n.js); until
+// that has arrived (a few milliseconds) the step line stays empty.
+
+import { t, hasCatalogue, ready as wordsReady } from "./i18n.js";
 
 const root = document.getElementById("loader");
 const bar = document.getElementById("loader-bar");
 const label = document.getElementById("loader-step");
 
+// Milestones: catalogue key of the words shown, and the bar's value.
 const STEPS = {
-  start: ["Loading runtime…", 3],
-  core: ["Loading runtime…", 8],
-  pyodide: ["Loading runtime…", 12],
-  wasm: ["Starting Python…", 55],
-  interpreter: ["Loading game…", 75],
-  files: ["Loading game…", 85],
-  script: ["Starting game…", 92],
+  start: ["loader.runtime", 3],
+  core: ["loader.runtime", 8],
+  pyodide: ["loader.runtime", 12],
+  wasm: ["loader.python", 55],
+  interpreter: ["loader.game", 75],
+  files: ["loader.game", 85],
+  script: ["loader.starting", 92],
 };
 // py:progress details that move the loader, and to which step.
 const PROGRESS = {
@@ -73,13 +79,19 @@ function step(text, percent) {
     value = Math.max(value, target);
   }
   if (text && label) label.textContent = text;
+  if (text) shownKey = null;
   if (root) root.dataset.step = text || "";
   render();
 }
 
+let shownKey = null; // catalogue key of the step shown (re-worded once words arrive)
+
 function go(name) {
-  const [text, percent] = STEPS[name];
-  if (percent >= target) step(text, percent);
+  const [key, percent] = STEPS[name];
+  if (percent >= target) {
+    shownKey = key;
+    step(hasCatalogue() ? t(key) : "", percent);
+  }
 }
 
 function done() {
@@ -104,13 +116,17 @@ function fail(message) {
     root.setAttribute("role", "alert");
     root.removeAttribute("aria-busy");
   }
-  if (label) label.textContent = message || "Something went wrong while starting.";
+  if (label) label.textContent = message || t("loader.failed");
 }
 
 window.mykerinosLoader = { step, done, fail };
 
 if (root) {
   root.setAttribute("aria-busy", "true");
+  wordsReady.then(() => {
+    if (bar) bar.setAttribute("aria-label", t("loader.label"));
+    if (!finished && shownKey && label) label.textContent = t(shownKey);
+  });
   go("start");
   timer = setInterval(tick, 200);
 
@@ -150,10 +166,10 @@ if (root) {
   new MutationObserver((_, observer) => {
     if (document.querySelector(".py-error")) {
       observer.disconnect();
-      fail("The game could not start: a Python error occurred (details below).");
+      fail(t("loader.python_error"));
     }
   }).observe(document.body, { childList: true, subtree: true });
   addEventListener("error", (event) => {
-    if (!isReady()) fail(`The game could not start: ${event.message || "script error"}.`);
+    if (!isReady()) fail(t("loader.error", { reason: event.message || t("loader.failed") }));
   });
 }

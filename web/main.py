@@ -21,6 +21,7 @@ every function answering with a JSON string. Every view also carries
                              play a computer player's move (from web/bot_worker.py) -> view;
                              ignored when stamp ("<game>:<revision>") is not the current one
     describeMove(moveJson)   "Suggested: ..." for a hint
+    setLanguage(code)        show every word in "en", "fr" or "it" from now on -> view
     ready                    true once everything above works
 
 Every change of the game is saved in localStorage (``mykerinos.save``) and
@@ -36,15 +37,15 @@ import sys
 import js
 from pyodide.ffi import create_proxy
 
-from web.hints import suggestion
 from web.table import Table
+from web.texts import Texts, language_of
 
 SAVE_KEY = "mykerinos.save"
 CORRUPT_KEY = "mykerinos.save.corrupt"
-DEFAULT_NAMES = ["Player 1", "Player 2", "Player 3"]
 
 _proxies = []  # keeps the proxies handed to JavaScript alive
-_state = {"table": None, "generation": 0, "saved": None, "notice": None, "new_game": False}
+_state = {"table": None, "generation": 0, "saved": None, "notice": None, "new_game": False,
+          "language": "en"}
 
 
 # ------------------------------------------------------------------ storage
@@ -94,13 +95,21 @@ def _random_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
+def _texts() -> Texts:
+    return Texts(_state["language"])
+
+
+def _default_names(n: int = 3) -> list[str]:
+    return [_texts().t("name.player", n=i + 1) for i in range(n)]
+
+
 def _clean_names(names) -> list[str]:
     if not isinstance(names, list):
-        names = DEFAULT_NAMES
+        names = _default_names()
     out = []
     for i, name in enumerate(names[:4]):
         name = str(name or "").strip()
-        out.append(name or f"Player {i + 1}")
+        out.append(name or _texts().t("name.player", n=i + 1))
     return out
 
 
@@ -139,12 +148,11 @@ def _dump(obj) -> str:
 def _load(text: str) -> tuple[Table | None, str | None]:
     """A table from record text, or the reason why not (never raises)."""
     if not isinstance(text, str):
-        return None, "no game record was given"
+        return None, _texts().t("reason.no_record")
     try:
-        return Table.from_record_text(text), None
+        return Table.from_record_text(text, _state["language"]), None
     except Exception as exc:  # GameError, or anything unexpected in a bad file
-        reason = str(exc) or exc.__class__.__name__
-        return None, reason
+        return None, _texts().record_error(exc)
 
 
 # ---------------------------------------------------------------- API (JS)
@@ -158,7 +166,7 @@ def click(target) -> str:
         table.click(str(target))
     except Exception as exc:  # a bug: keep the page alive and say so
         js.console.error(f"Mykerinos: click {target!r} failed: {exc!r}")
-        table.message = "Something went wrong with that click; the game is unchanged."
+        table.message = table.texts.t("msg.click_failed")
     _save_if_changed()
     return view()
 
@@ -179,9 +187,10 @@ def new_game(names_json="[]", seed=None, options_json=None) -> str:
     options = _options(options_json)
     try:
         table = Table.new(_clean_names(names), _parse_seed(seed),
-                          nile=options.get("nile") is True, seats=options.get("seats"))
+                          nile=options.get("nile") is True, seats=options.get("seats"),
+                          language=_state["language"])
     except Exception as exc:  # bad player list: keep the current game
-        _state["table"].message = f"Could not start a new game: {exc}"
+        _state["table"].message = _texts().t("msg.new_game_failed", reason=exc)
         return view()
     _use(table)
     _save()
@@ -195,7 +204,7 @@ def export_record() -> str:
 def import_record(text) -> str:
     table, error = _load(text)
     if table is None:
-        return _dump({"ok": False, "error": f"This file is not a Mykerinos game: {error}."})
+        return _dump({"ok": False, "error": _texts().t("msg.not_a_record", reason=error)})
     _use(table)
     _save()
     return _dump({"ok": True, "view": _view_dict()})
@@ -223,17 +232,24 @@ def play_bot_move(move_json, stamp=None) -> str:
         table.play_bot_move(json.loads(str(move_json)))
     except Exception as exc:  # GameError (refused move) or a bad answer
         js.console.warn(f"Mykerinos: computer move {move_json!r} refused: {exc}")
-        table.message = f"The computer's move was refused: {exc}"
+        table.message = table.texts.t("msg.bot_refused", reason=exc)
     _save_if_changed()
     return view()
 
 
 def describe_move(move_json) -> str:
+    table = _state["table"]
     try:
         move = json.loads(str(move_json))
-        return _dump(suggestion(move, _state["table"].state.setup.wings))
-    except Exception as exc:
-        return _dump(f"Suggested: {move_json} ({exc})")
+        return _dump(table.texts.suggestion(move, table.state.setup.wings))
+    except Exception:
+        return _dump(table.texts.t("hint.suggested", move=str(move_json)))
+
+
+def set_language(code) -> str:
+    _state["language"] = language_of(code)
+    _state["table"].set_language(_state["language"])
+    return view()
 
 
 def _start() -> None:
@@ -249,12 +265,10 @@ def _start() -> None:
             js.localStorage.removeItem(SAVE_KEY)
         except Exception:
             pass
-        _state["notice"] = (
-            "The saved game could not be resumed (" + error + "). "
-            "It was kept aside under " + CORRUPT_KEY + "; start a new game.")
+        _state["notice"] = _texts().t("msg.corrupt_save", reason=error, key=CORRUPT_KEY)
     # First visit (or unreadable save): a fresh game behind the new-game dialog.
     # It is saved as soon as it changes.
-    _use(Table.new(DEFAULT_NAMES, _random_seed()))
+    _use(Table.new(_default_names(), _random_seed(), language=_state["language"]))
     _state["new_game"] = True
     _state["saved"] = _stamp()  # not worth saving until something happens
 
@@ -264,7 +278,8 @@ def _expose() -> None:
     for name, func in (("view", view), ("click", click), ("newGame", new_game),
                        ("exportRecord", export_record), ("importRecord", import_record),
                        ("resume", resume), ("startup", startup), ("botSeed", bot_seed),
-                       ("playBotMove", play_bot_move), ("describeMove", describe_move)):
+                       ("playBotMove", play_bot_move), ("describeMove", describe_move),
+                       ("setLanguage", set_language)):
         proxy = create_proxy(func)
         _proxies.append(proxy)
         setattr(api, name, proxy)
@@ -274,16 +289,20 @@ def _expose() -> None:
 
 def main() -> None:
     loader = getattr(js.window, "mykerinosLoader", None)
+    # The language web/i18n.js chose (it sets <html lang> before Python starts).
+    _state["language"] = language_of(js.document.documentElement.lang)
     if loader is not None:
-        loader.step("Setting up the board…", 95)
+        loader.step(_texts().t("loader.board"), 95)
     _start()
     _expose()
     js.document.body.dataset.engine = "1"
     js.document.body.dataset.webpy = "1"
     ui = getattr(js.window, "mykerinosUI", None)
     if ui is not None:
-        ui.boot()  # draws the board (and the dialog) synchronously
-        js.document.body.dataset.ready = "1"
+        # Draws the board (and the dialog) synchronously, unless the words of
+        # the page's language are still loading: then app.js marks it ready.
+        if ui.boot():
+            js.document.body.dataset.ready = "1"
     # Otherwise web/app.js boots by itself when it loads, and sets the marker.
     js.window.dispatchEvent(js.CustomEvent.new("mykerinos:ready"))
 

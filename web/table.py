@@ -12,14 +12,14 @@ import json
 from typing import Any
 
 from game import GameError, GameState, Move, new_game, replay, to_record
-from game.cards import PATRON_NAMES, card_patron, card_value
+from game.cards import card_patron, card_value
 from game.legality import Steps, continuations
 from game.museum import ROOM_INDEX, ROOM_VALUE, ROOMS
 from game.record import load_record_text
 from game.region import CELL_INDEX, CELL_NAMES, COLS
 from game.state import EMPTY, Phase
 
-from . import texts
+from .texts import Texts
 
 SEAT_COLOURS = ("blue", "red", "green", "white")
 NEUTRAL_COLOUR = "grey"
@@ -28,6 +28,14 @@ SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 
 HUMAN = "human"
 BOT_LEVELS = ("easy", "medium", "hard")
+
+# Every action button there can be (kind_key of a legal move), each with a
+# label and a help text in the catalogues.
+ACTION_KEYS = (
+    "dig", "extend", "pass", "dig:violet", "extend:violet", "dig:lemon", "extend:lemon",
+    "museum:brown", "dig:blackmore", "extend:tangerine", "neutral:0", "neutral:1", "neutral:2",
+    "dig:greenwish", "extend:greenwish", "boat:use", "boat:keep",
+)
 
 
 def kind_key(move: Move) -> str:
@@ -42,8 +50,10 @@ def kind_key(move: Move) -> str:
 class Table:
     """A game in progress plus the move being built on the page."""
 
-    def __init__(self, state: GameState, seats: list[str] | None = None) -> None:
+    def __init__(self, state: GameState, seats: list[str] | None = None,
+                 language: str = "en") -> None:
         self.state = state
+        self.texts = Texts(language)
         self.seats = self._check_seats(seats, state.n)
         self.selected: str | None = None
         self.cells: list[str] = []
@@ -63,12 +73,17 @@ class Table:
 
     @classmethod
     def new(cls, names: list[str], seed: int, *, nile: bool = False,
-            seats: list[str] | None = None) -> "Table":
+            seats: list[str] | None = None, language: str = "en") -> "Table":
         clean = [n.strip()[:24] for n in names]
-        return cls(new_game(clean, seed, nile=nile), seats)
+        return cls(new_game(clean, seed, nile=nile), seats, language)
+
+    def set_language(self, code: str) -> None:
+        """Show every word in another language from now on (the game is unchanged)."""
+        self.texts = Texts(code)
+        self.message = None
 
     @classmethod
-    def from_record_text(cls, text: str) -> "Table":
+    def from_record_text(cls, text: str, language: str = "en") -> "Table":
         """Raises GameError (RecordError) with a one-line reason on any problem.
         A record may carry an extra top-level "seats" list (who is a bot)."""
         state = load_record_text(text)
@@ -77,7 +92,7 @@ class Table:
             seats = json.loads(text).get("seats")
         except (ValueError, AttributeError):
             pass
-        return cls(state, seats)
+        return cls(state, seats, language)
 
     @staticmethod
     def _seasons_of(state: GameState) -> list[int]:
@@ -102,9 +117,9 @@ class Table:
         """Replace the game by an imported record; on failure keep the current
         game and return the reason."""
         try:
-            table = Table.from_record_text(text)
+            table = Table.from_record_text(text, self.texts.code)
         except GameError as exc:
-            return str(exc)
+            return self.texts.t("msg.not_a_record", reason=self.texts.record_error(exc))
         self.state = table.state
         self.seats = table.seats
         self._seasons = table._seasons
@@ -171,13 +186,13 @@ class Table:
             self.message = None
             return
         if self.state.over:
-            self.message = "The game is over."
+            self.message = self.texts.t("msg.game_over")
             return
         legal = self.legal()
         if kind == "action":
             options = [m for m in legal if kind_key(m) == value]
             if not options:
-                self.message = "That action is not available now."
+                self.message = self.texts.t("msg.no_action")
                 return
             self.selected = value
             self.cells = []
@@ -190,7 +205,7 @@ class Table:
                 if m.card == value:
                     self._submit(m)
                     return
-            self.message = "That card cannot be taken now."
+            self.message = self.texts.t("msg.no_card")
             return
         if kind == "room":
             if self.state.phase is Phase.SURVEY:
@@ -202,11 +217,11 @@ class Table:
                         m.room == value or (m.token == value and m.room is None)):
                     self._submit(m)
                     return
-            self.message = "That room is not open to you now."
+            self.message = self.texts.t("msg.no_room")
             return
         if kind == "cell":
             if self.selected is None:
-                self.message = "Choose an action first."
+                self.message = self.texts.t("msg.action_first")
                 return
             steps = self._next_steps()
             if value in steps.tokens and not steps.cells:
@@ -215,7 +230,7 @@ class Table:
                         self._submit(m)
                         return
             if value not in steps.cells:
-                self.message = f"{value} is not possible here."
+                self.message = self.texts.t("msg.cell_impossible", cell=value)
                 return
             self.cells.append(value)
             self.message = None
@@ -224,7 +239,7 @@ class Table:
             if done:
                 self._submit(done[0])
             return
-        self.message = f"Unknown target {target!r}."
+        self.message = self.texts.t("msg.unknown_target", target=repr(target))
 
     # ------------------------------------------------------------------- undo
     def _undo_count(self) -> int:
@@ -249,7 +264,7 @@ class Table:
             return
         count = self._undo_count()
         if not count:
-            self.message = "Nothing to undo: a new season has been dealt since."
+            self.message = self.texts.t("msg.no_undo")
             return
         record = to_record(self.state)
         record["moves"] = record["moves"][:-count]
@@ -289,9 +304,9 @@ class Table:
 
     def side_name(self, side: Any) -> str:
         if side is None:
-            return "nobody"
+            return self.texts.t("side.nobody")
         if side == self.state.neutral or side == "neutral":
-            return "Neutral"
+            return self.texts.t("side.neutral")
         return self.state.setup.players[int(side)]
 
     def view(self) -> dict[str, Any]:
@@ -339,7 +354,7 @@ class Table:
                 "slot": slot, "id": card_id, "patron": card_patron(card_id),
                 "value": card_value(card_id), "turned": turned, "area": area,
                 "col": pos * 2, "row": line * 3, "present": present,
-                "hl": card_id in highlight_cards, "label": texts.card_label(card_id),
+                "hl": card_id in highlight_cards, "label": self.texts.card_label(card_id),
             })
         nile_cards = []
         for line, (card_id, turned) in enumerate(region.nile):
@@ -347,7 +362,7 @@ class Table:
                 "line": line + 1, "id": card_id, "value": card_value(card_id),
                 "turned": turned, "col": 3, "row": line * 3,
                 "present": bool(s.region_cards) and card_id in s.region_cards[0],
-                "hl": card_id in highlight_cards, "label": texts.card_label(card_id),
+                "hl": card_id in highlight_cards, "label": self.texts.card_label(card_id),
             })
         rooms = []
         for r, room in enumerate(ROOMS):
@@ -356,7 +371,7 @@ class Table:
                           "holder": None if holder == EMPTY else holder,
                           "token": None if s.room_token[r] == EMPTY else s.room_token[r],
                           "hl": room in highlight_rooms,
-                          "label": texts.room_label(room, s.setup.wings)})
+                          "label": self.texts.room_label(room, s.setup.wings)})
         players = []
         for p, name in enumerate(s.setup.players):
             tilted = list(s.tilted[p])
@@ -366,7 +381,7 @@ class Table:
                 if is_tilted:
                     tilted.remove(c)
                 cards.append({"id": c, "patron": card_patron(c), "value": card_value(c),
-                              "tilted": is_tilted, "label": texts.card_label(c)})
+                              "tilted": is_tilted, "label": self.texts.card_label(c)})
             players.append({
                 "index": p, "name": name, "letter": letters[p], "colour": SEAT_COLOURS[p],
                 "shape": SEAT_SHAPES[p], "score": s.score[p], "cubes": s.cubes[p],
@@ -387,21 +402,21 @@ class Table:
                 seen.setdefault(kind_key(m), None)
             for key in seen:
                 actions.append({"id": f"action:{key}", "key": key,
-                                "label": texts.ACTION_LABELS.get(key, key),
-                                "help": texts.ACTION_HELP.get(key, ""),
+                                "label": self.texts.action_label(key),
+                                "help": self.texts.action_help(key),
                                 "selected": key == self.selected})
         view: dict[str, Any] = {
             "revision": self.revision,
             "season": s.season,
             "phase": s.phase.value,
-            "phase_name": texts.PHASE_NAMES[s.phase.value],
+            "phase_name": self.texts.phase_name(s.phase.value),
             "to_move": s.to_move,
             "prompt": self.prompt(),
             "message": self.message,
             "players": players,
             "neutral": None if s.neutral < 0 else {
                 "letter": "N", "colour": NEUTRAL_COLOUR, "supply": s.general_stock(s.neutral)},
-            "wings": [{"wing": w + 1, "patron": p, "name": PATRON_NAMES[p]}
+            "wings": [{"wing": w + 1, "patron": p, "name": self.texts.patron(p)}
                       for w, p in enumerate(s.setup.wings)],
             "region": {"lines": region.lines, "cells": cells, "parcels": parcels,
                        "nile": nile_cards},
@@ -424,44 +439,44 @@ class Table:
 
     def prompt(self) -> str:
         s = self.state
+        t = self.texts.t
         if s.over:
-            return "The game is over."
+            return t("prompt.over")
         who = self.side_name(s.to_move)
         bot = self.bot_to_move()
         if bot is not None:
-            return f"{who} ({bot} computer) is thinking…"
+            return t("prompt.bot", who=who, level=t(f"seat.{bot}"))
         if s.phase is Phase.BOAT:
-            return f"{who}: use the tie boat to win this tie? It then leaves the game."
+            return t("prompt.boat", who=who)
         survey = s.survey_decision()
         if survey is not None:
             kind, _, _ = survey
             area = s.survey_area
             if area == 0:
-                if kind == "neutral":
-                    return f"Nile survey: {who}, choose the Nile card the neutral takes."
-                return f"Nile survey: {who}, take a Nile card."
+                return t("prompt.nile_neutral" if kind == "neutral" else "prompt.nile_claim", who=who)
             if kind == "neutral":
-                return f"Survey of area {area}: {who}, choose the card the neutral takes."
+                return t("prompt.survey_neutral", area=area, who=who)
             if kind == "first":
-                place = texts.ordinal(s.survey_pos + 1)
-                return (f"Survey of area {area}: {who} ({place}), take a card "
-                        f"or book a museum room.")
-            return f"Survey of area {area}: {who}, take one of the remaining cards."
+                place = self.texts.ordinal(s.survey_pos + 1)
+                rooms = any(m.room for m in self.legal())
+                key = "prompt.survey_first" if rooms else "prompt.survey_first_card"
+                return t(key, area=area, who=who, place=place)
+            return t("prompt.survey_rest", area=area, who=who)
         if s.phase is Phase.NEUTRAL:
-            base = f"{who}: place neutral cubes?"
+            base = t("prompt.neutral", who=who)
+        elif s.last_turn:
+            base = t("prompt.last_turn", who=who)
         else:
-            base = f"{who}: choose an action."
-            if s.last_turn:
-                base = f"{who}: everyone else has passed; one last action."
+            base = t("prompt.action", who=who)
         if self.selected is not None:
             cands = self._candidates()
-            label = texts.ACTION_LABELS.get(self.selected, self.selected)
+            label = self.texts.action_label(self.selected)
             if cands and cands[0].room is not None and not cands[0].cells:
-                return f"{who} — {label}: choose a highlighted room."
+                return t("prompt.room", who=who, label=label)
             if self._token_step():
-                return f"{who} — {label}: place the token on a highlighted cell or room."
+                return t("prompt.token", who=who, label=label)
             total = len(cands[0].cells) if cands else 0
-            return f"{who} — {label}: choose cube {len(self.cells) + 1} of {total}."
+            return t("prompt.cube", who=who, label=label, k=len(self.cells) + 1, total=total)
         return base
 
     def log_lines(self) -> list[str]:
@@ -470,7 +485,7 @@ class Table:
         wings = self.state.setup.wings
         out = []
         for event in self.state.log:
-            line = texts.log_line(event, self.side_name, wings)
+            line = self.texts.log_line(event, self.side_name, wings)
             if line:
                 out.append(line)
         return out
@@ -483,7 +498,7 @@ class Table:
         for p, b in enumerate(final["breakdown"]):
             rows.append({
                 "index": p, "name": self.state.setup.players[p], "claimed": b["claimed"],
-                "wings": [{"wing": w["wing"], "patron": PATRON_NAMES[w["patron"]],
+                "wings": [{"wing": w["wing"], "patron": self.texts.patron(w["patron"]),
                            "cards": w["cards"], "per_card": w["per_card"],
                            "points": w["points"]} for w in b["exhibition"]],
                 "exhibition": b["exhibition_total"], "sets": b["sets"],

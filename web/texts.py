@@ -1,137 +1,199 @@
-"""Every English word the page shows that comes from Python: labels, prompts and log lines.
+"""The words the page shows that come from Python: labels, prompts, log lines, messages.
 
-Kept in one place so the page can be translated without touching the logic.
+Every text is looked up by key in the catalogue of the chosen language,
+web/lang/<code>.json, the same files web/i18n.js serves to the JavaScript side.
+Sentences are built from whole catalogue entries with named placeholders, so
+each language orders its words as it needs.
 """
 from __future__ import annotations
 
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
 from typing import Any, Callable
 
-from game.cards import PATRON_NAMES, card_patron, card_value
+from game.cards import card_patron, card_value
 
-ACTION_LABELS: dict[str, str] = {
-    "dig": "Start an excavation",
-    "extend": "Extend an excavation",
-    "pass": "Pass",
-    "dig:violet": "Lady Violet + new excavation",
-    "extend:violet": "Lady Violet + extension",
-    "dig:lemon": "Lord Lemon: excavate a pyramid",
-    "extend:lemon": "Lord Lemon: extend over a pyramid",
-    "museum:brown": "Sir Brown: book a museum room",
-    "dig:blackmore": "Mrs. Blackmore: two-cube excavation",
-    "extend:tangerine": "Colonel Tangerine: three-cube extension",
-    "neutral:0": "No neutral cube",
-    "neutral:1": "Neutral: start an excavation (1 cube)",
-    "neutral:2": "Neutral: extend an excavation (2 cubes)",
-    "dig:greenwish": "Governor Greenwish + new excavation + token",
-    "extend:greenwish": "Governor Greenwish + extension + token",
-    "boat:use": "Use the tie boat",
-    "boat:keep": "Keep the tie boat",
-}
-
-ACTION_HELP: dict[str, str] = {
-    "dig": "Put 1 cube on any free space.",
-    "extend": "Put 2 cubes in a chain, the first next to one of your cubes.",
-    "pass": "Stop digging this season and take the next space on the passing scale.",
-    "dig:violet": "Take 1 cube from the general stock, then start an excavation.",
-    "extend:violet": "Take 1 cube from the general stock, then extend with 2 cubes.",
-    "dig:lemon": "Put 1 cube on a pyramid space.",
-    "extend:lemon": "Extend with 2 cubes, exactly one of them on a pyramid.",
-    "museum:brown": "Send 1 cube from your stock to a museum room.",
-    "dig:blackmore": "Put 2 cubes anywhere, the second next to the first.",
-    "extend:tangerine": "Extend with 3 cubes in a chain.",
-    "neutral:0": "Place no neutral cube this turn.",
-    "neutral:1": "Put 1 neutral cube on any free space.",
-    "neutral:2": "Put 2 neutral cubes in a chain from a neutral cube.",
-    "dig:greenwish": "Start an excavation, then reserve an empty cell or room with a token.",
-    "extend:greenwish": "Extend with 2 cubes, then reserve an empty cell or room with a token.",
-    "boat:use": "Win this tie; the boat then leaves the game.",
-    "boat:keep": "Keep the boat for a later tie.",
-}
-
-PHASE_NAMES = {"excavation": "Excavation", "neutral": "Excavation", "survey": "Survey",
-               "boat": "Survey", "over": "Game over"}
-
-BOAT_NAMES = {"boat-2": "the 2-point boat", "boat-3": "the 3-point boat",
-              "boat-cubes": "the cube boat", "boat-tie": "the tie boat"}
+LANGUAGES = ("en", "fr", "it")
+DEFAULT = "en"
+LANG_DIR = Path(__file__).with_name("lang")
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-def card_label(card_id: str) -> str:
-    patron = card_patron(card_id)
-    value = card_value(card_id)
-    if patron is None:
-        return f"the {value}-point card (no patron)"
-    name = PATRON_NAMES[patron]
-    return f"{name} {value}" if value else f"{name} (0)"
+@lru_cache(maxsize=None)
+def catalogue(code: str) -> dict[str, str]:
+    """The catalogue of one language (read once)."""
+    with open(LANG_DIR / f"{code}.json", encoding="utf-8") as f:
+        data = json.load(f)
+    if not isinstance(data, dict):
+        raise ValueError(f"{code}.json is not a JSON object")
+    return data
 
 
-def room_label(room: str, wings: list[str] | tuple[str, ...]) -> str:
-    """"Lord Lemon 5-room" or "2-room between Lord Lemon and Sir Brown"."""
-    head, value = room.split("-")
-    digits = head[1:]
-    if len(digits) == 2:
-        a, b = int(digits[0]), int(digits[1])
-        return f"2-room between {PATRON_NAMES[wings[a - 1]]} and {PATRON_NAMES[wings[b - 1]]}"
-    return f"{PATRON_NAMES[wings[int(digits) - 1]]} {value}-room"
+def language_of(code: Any) -> str:
+    """A supported language code from anything ("fr-CA" -> "fr"; unknown -> English)."""
+    base = str(code or "").lower().split("-")[0]
+    return base if base in LANGUAGES else DEFAULT
 
 
-def ordinal(k: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+class Texts:
+    """Words in one language."""
 
+    def __init__(self, code: str = DEFAULT) -> None:
+        self.code = language_of(code)
+        self.strings = catalogue(self.code)
 
-def log_line(event: dict[str, Any], name: Callable[[Any], str],
-             wings: list[str] | tuple[str, ...]) -> str | None:
-    """One plain-English line for an engine event (None: nothing worth showing)."""
-    kind = event["type"]
-    auto = " (automatic)" if event.get("forced") else ""
-    who = name(event.get("player"))
-    patron = event.get("patron")
-    with_patron = f" with {PATRON_NAMES[patron]}" if patron else ""
-    cells = ", ".join(event.get("cells") or [])
-    if kind == "season":
-        return f"Season {event['season']} begins; {name(event['first_player'])} plays first."
-    token = event.get("token")
-    if token:
-        spot = token if token[0] != "W" else "the " + room_label(token, wings)
-        with_patron += f" and reserves {spot}"
-    if kind == "dig":
-        return f"{who} digs at {cells}{with_patron}{auto}."
-    if kind == "extend":
-        return f"{who} extends to {cells}{with_patron}{auto}."
-    if kind == "museum":
-        return f"{who} sends a cube to the {room_label(event['room'], wings)}{with_patron}{auto}."
-    if kind == "pass":
-        return f"{who} passes{auto}."
-    if kind == "last_pass":
-        return f"{who} made the last action of the season."
-    if kind == "neutral":
-        return f"{who} places neutral cubes on {cells}{auto}."
-    if kind == "survey":
-        ranking = ", ".join(f"{name(s)} {c}" for s, c in event["ranking"])
-        where = "the Nile" if event["area"] == 0 else f"area {event['area']}"
-        return f"Survey of {where}: " + (ranking if ranking else "nobody dug here") + "."
-    if kind == "boat":
-        return f"{who} takes {BOAT_NAMES[event['boat']]}."
-    if kind == "boat_lost":
-        return f"Nobody takes {BOAT_NAMES[event['boat']]}; it leaves the game."
-    if kind == "boat_use":
-        return f"{who} uses the tie boat and wins the tie{auto}."
-    if kind == "boat_keep":
-        return f"{who} keeps the tie boat{auto}."
-    if kind == "nile_return":
-        return "Back under the Nile pile: " + ", ".join(card_label(c) for c in event["cards"]) + "."
-    if kind == "claim":
-        points = f" (+{event['points']})" if event["points"] else ""
-        return f"{who} takes {card_label(event['card'])}{points}{auto}."
-    if kind == "neutral_claim":
-        return f"{who} gives {card_label(event['card'])} to the neutral; it leaves the game{auto}."
-    if kind == "book":
-        return f"{who} books the {room_label(event['room'], wings)}{auto}."
-    if kind == "discard":
-        cards = ", ".join(card_label(c) for c in event["cards"])
-        where = "on the Nile" if event["area"] == 0 else f"in area {event['area']}"
-        return f"Left over {where}, out of the game: {cards}."
-    if kind == "game_over":
-        winners = " and ".join(name(p) for p in event["winners"])
-        verb = "share the win" if len(event["winners"]) > 1 else "wins"
-        return f"Game over: {winners} {verb}."
-    return None
+    def t(self, key: str, **params: Any) -> str:
+        """The text for key with its {placeholders} filled (a missing key shows as itself)."""
+        text = self.strings.get(key, key)
+        return _PLACEHOLDER.sub(
+            lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
+
+    # ------------------------------------------------------------- names
+    def patron(self, patron: str | None) -> str:
+        return self.t(f"patron.{patron}" if patron else "patron.none")
+
+    def action_label(self, key: str) -> str:
+        return self.t(f"action.{key}")
+
+    def action_help(self, key: str) -> str:
+        return self.t(f"action.{key}.help")
+
+    def phase_name(self, phase: str) -> str:
+        return self.t(f"phase.{phase}")
+
+    def card_label(self, card_id: str) -> str:
+        """"Lord Lemon 3", or the patron-less card by its value."""
+        patron = card_patron(card_id)
+        value = card_value(card_id)
+        if patron is None:
+            return self.t("card.no_patron", value=value)
+        return self.t("card.label", patron=self.patron(patron), value=value)
+
+    def room_label(self, room: str, wings: list[str] | tuple[str, ...]) -> str:
+        """"Lord Lemon 5-room" or "2-room between Lord Lemon and Sir Brown"."""
+        head, value = room.split("-")
+        digits = head[1:]
+        if len(digits) == 2:
+            a, b = int(digits[0]), int(digits[1])
+            return self.t("room.between", a=self.patron(wings[a - 1]), b=self.patron(wings[b - 1]))
+        return self.t("room.wing", patron=self.patron(wings[int(digits) - 1]), value=value)
+
+    def ordinal(self, k: int) -> str:
+        key = f"ordinal.{k}"
+        return self.t(key) if key in self.strings else self.t("ordinal.n", n=k)
+
+    def boat(self, boat: str) -> str:
+        """The boat with its article ("the tie boat")."""
+        return self.t(f"boat.{boat}.the")
+
+    def _spot(self, place: str, wings: Any) -> str:
+        """A token's place: a cell name, or a room with its article."""
+        if place[:1] == "W":
+            return self.t("log.the_room", room=self.room_label(place, wings))
+        return place
+
+    def record_error(self, exc: Exception) -> str:
+        """Why a record (a file, a save) could not be loaded: "it is not valid JSON"..."""
+        t = self.t
+        kind = getattr(exc, "kind", None)
+        detail = getattr(exc, "reason", None) or str(exc) or exc.__class__.__name__
+        if kind == "json":
+            reason = t("reason.json")
+        elif kind == "format":
+            reason = t("reason.format")
+        elif kind == "setup":
+            reason = t("reason.setup", detail=detail)
+        elif kind == "move":
+            reason = t("reason.move", n=getattr(exc, "index", "?"), detail=detail)
+        else:
+            reason = t("reason.other", detail=detail)
+        return reason
+
+    # ------------------------------------------------------------------ log
+    def log_line(self, event: dict[str, Any], name: Callable[[Any], str],
+                 wings: list[str] | tuple[str, ...]) -> str | None:
+        """One plain line for an engine event (None: nothing worth showing)."""
+        t = self.t
+        kind = event["type"]
+        who = name(event.get("player"))
+        patron = event.get("patron")
+        extra = t("log.with_patron", patron=self.patron(patron)) if patron else ""
+        token = event.get("token")
+        if token:
+            extra += t("log.and_reserves", spot=self._spot(token, wings))
+        if event.get("forced"):
+            extra += t("log.automatic")
+        cells = ", ".join(event.get("cells") or [])
+        if kind == "season":
+            return t("log.season", season=event["season"], first=name(event["first_player"]))
+        placing = {"dig": "log.dig", "extend": "log.extend", "neutral": "log.neutral"}
+        if kind in placing:
+            return t(placing[kind], who=who, cells=cells, extra=extra)
+        if kind == "museum":
+            return t("log.museum", who=who, room=self.room_label(event["room"], wings), extra=extra)
+        simple = {"pass": "log.pass", "last_pass": "log.last_pass",
+                  "boat_use": "log.boat_use", "boat_keep": "log.boat_keep"}
+        if kind in simple:
+            return t(simple[kind], who=who, extra=extra)
+        if kind == "survey":
+            ranking = ", ".join(f"{name(s)} {c}" for s, c in event["ranking"])
+            where = t("log.the_nile") if event["area"] == 0 else t("log.area", area=event["area"])
+            return t("log.survey", where=where, ranking=ranking or t("log.nobody_dug"))
+        if kind == "boat":
+            return t("log.boat", who=who, boat=self.boat(event["boat"]))
+        if kind == "boat_lost":
+            return t("log.boat_lost", boat=self.boat(event["boat"]))
+        if kind == "nile_return":
+            return t("log.nile_return", cards=", ".join(self.card_label(c) for c in event["cards"]))
+        if kind == "claim":
+            points = t("log.points", points=event["points"]) if event["points"] else ""
+            return t("log.claim", who=who, card=self.card_label(event["card"]), points=points,
+                     extra=extra)
+        if kind == "neutral_claim":
+            return t("log.neutral_claim", who=who, card=self.card_label(event["card"]), extra=extra)
+        if kind == "book":
+            return t("log.book", who=who, room=self.room_label(event["room"], wings), extra=extra)
+        if kind == "discard":
+            cards = ", ".join(self.card_label(c) for c in event["cards"])
+            key = "log.discard_nile" if event["area"] == 0 else "log.discard"
+            return t(key, area=event["area"], cards=cards)
+        if kind == "game_over":
+            winners = t("list.and").join(name(p) for p in event["winners"])
+            key = "log.game_over_shared" if len(event["winners"]) > 1 else "log.game_over"
+            return t(key, winners=winners)
+        return None
+
+    # ---------------------------------------------------------------- moves
+    def move_text(self, move: dict[str, Any], wings: Any) -> str:
+        """What a move in the record notation does, in a few words (for hints)."""
+        t = self.t
+        action = move.get("action")
+        cells = ", ".join(move.get("cells") or [])
+        patron = move.get("patron")
+        extra = t("log.with_patron", patron=self.patron(patron)) if patron else ""
+        token = move.get("token")
+        if token:
+            extra += t("move.token", spot=self._spot(str(token), wings))
+        if action == "dig":
+            return t("move.dig", cells=cells, extra=extra)
+        if action == "extend":
+            return t("move.extend", cells=cells, extra=extra)
+        if action == "museum":
+            room = self._spot(str(move.get("room")), wings)
+            return t("move.museum", room=room, extra=extra) if patron else t("move.book", room=room)
+        if action == "pass":
+            return t("move.pass")
+        if action == "neutral":
+            return t("move.neutral", cells=cells) if cells else t("move.neutral_none")
+        if action == "claim":
+            return t("move.claim", card=self.card_label(str(move.get("card"))))
+        if action == "neutral_claim":
+            return t("move.neutral_claim", card=self.card_label(str(move.get("card"))))
+        if action == "boat":
+            return t("move.boat_use") if move.get("use") else t("move.boat_keep")
+        return str(action)
+
+    def suggestion(self, move: dict[str, Any], wings: Any) -> str:
+        return self.t("hint.suggested", move=self.move_text(move, wings))

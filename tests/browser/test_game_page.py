@@ -459,7 +459,7 @@ def test_import_refuses_broken_files_and_loads_a_good_record(site, page, recorde
 
     import_file(page, "broken.json", "{ this is not JSON")
     expect(notice).to_be_visible()
-    expect(notice).to_contain_text("This file is not a Mykerinos game: invalid JSON")
+    expect(notice).to_contain_text("This file is not a Mykerinos game: it is not valid JSON")
     expect(notice).to_contain_text("The current game is unchanged.")
     unchanged()
 
@@ -467,7 +467,7 @@ def test_import_refuses_broken_files_and_loads_a_good_record(site, page, recorde
     record = json.loads(page.evaluate("window.mykerinos.exportRecord()"))
     record["moves"][1]["cells"] = list(record["moves"][0]["cells"])
     import_file(page, "illegal.json", json.dumps(record))
-    expect(notice).to_contain_text("This file is not a Mykerinos game: move 2:")
+    expect(notice).to_contain_text("This file is not a Mykerinos game: move 2 cannot be played")
     expect(notice).to_contain_text("The current game is unchanged.")
     unchanged()
 
@@ -530,7 +530,7 @@ def test_player_names_with_html_are_shown_as_text(site, page, recorder):
     record["moves"] = [{"player": 0, "action": XSS_NAME}]
     import_file(page, "bad.json", json.dumps(record))
     notice = page.locator("#notice > span")
-    expect(notice).to_contain_text(f"move 1: unknown action '{XSS_NAME}'")
+    expect(notice).to_contain_text(f"move 1 cannot be played (unknown action '{XSS_NAME}'")
     assert notice.evaluate("e => e.children.length") == 0
     assert page.evaluate("document.images.length") == 0 and not dialogs
     assert view_of(page) == before

@@ -45,6 +45,9 @@ def test_layout(built):
     assert not [n for n in names if n.endswith(".map")]
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
     assert "web/sw.template.js" not in names
+    # Modules imported from webpy.zip are not shipped a second time.
+    assert "web/table.py" not in names and "web/texts.py" not in names
+    assert "web/bot_worker.py" in names
 
 
 def test_service_worker_precaches_every_file(built):
@@ -80,7 +83,9 @@ def test_python_archives(built):
     with zipfile.ZipFile(built / "webpy.zip") as zf:
         web = set(zf.namelist())
     assert "web/main.py" in web
-    assert all(n.startswith("web/") and n.endswith(".py") for n in web)
+    assert all(n.startswith("web/") and n.endswith(".py") for n in web if not n.startswith("web/lang/"))
+    # Python reads the language catalogues too.
+    assert {"web/lang/en.json", "web/lang/fr.json", "web/lang/it.json"} <= web
 
 
 def test_config_is_local(built):

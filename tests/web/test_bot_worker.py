@@ -5,7 +5,9 @@ import json
 
 from game import Move
 from web.bot_worker import choose, hint, ping
-from web.hints import suggestion
+from web.texts import Texts
+
+suggestion = Texts("en").suggestion
 from web.table import Table
 
 

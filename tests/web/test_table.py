@@ -136,7 +136,7 @@ def test_import_keeps_the_game_when_the_file_is_bad() -> None:
     table.click("cell:c2")
     before = table.state.to_dict()
     good = table.record_text()
-    for bad, expected in [("{not json", "invalid JSON"),
+    for bad, expected in [("{not json", "not valid JSON"),
                           ('{"setup": {"players": ["A"]}, "moves": []}', "setup"),
                           (good.replace('"c2"', '"z9"'), "move 1")]:
         error = table.import_text(bad)
