@@ -15,28 +15,29 @@
 // meanwhile (undo, new game, import). body[data-bot] tells the bots' state:
 // "idle", "loading", "thinking" or "failed".
 
+import { t, language, setLanguage, LANGUAGES, LANGUAGE_NAMES, hasCatalogue, ready as wordsReady } from "./i18n.js";
+import { installKeyboard, beforeDraw, afterDraw } from "./keyboard.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 
-// Presentation only: how each patron looks.
+// Presentation only: how each patron looks (its name comes from the catalogue).
 const PATRON_LOOK = {
-  violet: { abbr: "Vi", name: "Lady Violet" },
-  lemon: { abbr: "Le", name: "Lord Lemon" },
-  brown: { abbr: "Br", name: "Sir Brown" },
-  blackmore: { abbr: "Bl", name: "Mrs. Blackmore" },
-  tangerine: { abbr: "Ta", name: "Colonel Tangerine" },
-  greenwish: { abbr: "Gw", name: "Governor Greenwish" },
+  violet: { abbr: "Vi" },
+  lemon: { abbr: "Le" },
+  brown: { abbr: "Br" },
+  blackmore: { abbr: "Bl" },
+  tangerine: { abbr: "Ta" },
+  greenwish: { abbr: "Gw" },
 };
 const PATRON_ORDER = ["violet", "lemon", "brown", "blackmore", "tangerine", "greenwish", "none"];
 
-// The Nile's boats: what each one does, and the short mark drawn on it.
-const BOAT_LOOK = {
-  "boat-2": { mark: "2", name: "2-point boat", help: "scores 2 points when taken" },
-  "boat-3": { mark: "3", name: "3-point boat", help: "scores 3 points when taken" },
-  "boat-cubes": { mark: "+2", name: "cube boat", help: "2 cubes from the general stock when taken" },
-  "boat-tie": { mark: "tie", name: "tie boat", help: "kept; use it in a survey to win a tie" },
-};
+// The Nile's boats: the short mark drawn on each (names and help: catalogue).
+const BOAT_MARKS = { "boat-2": "2", "boat-3": "3", "boat-cubes": "+2", "boat-tie": "=" };
+function boatLook(boat) {
+  return { mark: BOAT_MARKS[boat] || "?", name: t(`boat.${boat}`), help: t(`boat.${boat}.help`) };
+}
 
-const SEAT_LABELS = { human: "Person", easy: "Easy computer", medium: "Medium computer", hard: "Hard computer" };
+const SEATS = ["human", "easy", "medium", "hard"];
 
 // Region geometry (SVG user units): roomy, or tight on narrow screens so
 // that the cells stay large enough to tap.
@@ -104,7 +105,7 @@ function sideOf(view, who) {
   if (who === null || who === undefined) return null;
   if (who === "neutral") {
     const n = view.neutral || { letter: "N", colour: "grey" };
-    return { colour: n.colour, letter: n.letter, shape: "hexagon", name: "Neutral" };
+    return { colour: n.colour, letter: n.letter, shape: "hexagon", name: t("side.neutral") };
   }
   const p = view.players[who];
   return p ? { colour: p.colour, letter: p.letter, shape: p.shape, name: p.name } : null;
@@ -112,7 +113,8 @@ function sideOf(view, who) {
 
 // A cube: coloured square with the side's letter (colour is never the only cue).
 function cube(side, x, y, size, extra = {}) {
-  return s("g", { class: `cube c-${side.colour}`, ...extra },
+  // Hidden from screen readers: the cell or room that holds it names its owner.
+  return s("g", { class: `cube c-${side.colour}`, "aria-hidden": "true", ...extra },
     s("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: size * 0.16 }),
     s("text", { x, y: y + size * 0.05, "font-size": size * 0.62, text: side.letter }));
 }
@@ -145,9 +147,7 @@ function seatIcon(side, size = 26, label = true) {
 }
 
 function patronName(view, patron) {
-  if (!patron) return "No patron";
-  const wing = (view.wings || []).find((w) => w.patron === patron);
-  return wing ? wing.name : (PATRON_LOOK[patron] ? PATRON_LOOK[patron].name : patron);
+  return t(patron ? `patron.${patron}` : "patron.none");
 }
 
 // Clickable SVG element: keyboard-reachable when highlighted.
@@ -216,7 +216,7 @@ function drawRegion(view) {
   const svg = s("svg", {
     id: "region", class: surveying ? "surveying" : "", viewBox: `0 0 ${width} ${height}`,
     role: "group",
-    "aria-label": `Region of season ${view.season}: ${lines * 2} areas${reg.nile.length ? " and the Nile" : ""}`,
+    "aria-label": t(reg.nile.length ? "region.label_nile" : "region.label", { season: view.season, areas: lines * 2 }),
   });
   if (reg.nile.length) svg.append(regionDefs());
 
@@ -236,7 +236,7 @@ function drawRegion(view) {
       }
       svg.append(s("text", {
         class: `area-label${on ? " on" : ""}`, x: (x0 + x1) / 2, y: y - 6,
-        text: on ? `Area ${area} — survey` : `Area ${area}`,
+        text: t(on ? "area.survey" : "area.label", { area }),
       }));
     }
   }
@@ -272,14 +272,14 @@ function drawRegion(view) {
     if (!parcel.present) classes.push("gone");
     if (dim) classes.push("dim");
     if (isHinted("card", parcel.id)) classes.push("hint");
-    const label = parcel.present ? parcel.label : `${parcel.label} (taken)`;
+    const label = parcel.present ? parcel.label : t("card.taken", { card: parcel.label });
     const attrs = { id: `card-${parcel.id}` };
     if (parcel.hl) {
-      Object.assign(attrs, targetAttrs(`card:${parcel.id}`, true, `Take ${parcel.label}`));
+      Object.assign(attrs, targetAttrs(`card:${parcel.id}`, true, t("card.take", { card: parcel.label })));
       classes.push("hl");
     }
     attrs.class = classes.join(" ");
-    const g = s("g", attrs, s("title", { text: `Area ${parcel.area}: ${label}` }),
+    const g = s("g", attrs, s("title", { text: t("card.title", { area: parcel.area, card: label }) + patronTip(parcel.patron) }),
       s("rect", { class: "card-bg", x, y, width: G.cardW, height: G.cardH, rx: 7 }));
     for (const cell of cellsBySlot.get(parcel.slot) || []) g.append(drawCell(ctx, cell));
     svg.append(g);
@@ -292,10 +292,10 @@ function drawRegion(view) {
     const classes = ["nile-card"];
     if (!nile.present) classes.push("gone");
     if (isHinted("card", nile.id)) classes.push("hint");
-    const label = `Nile card ${nile.label}` + (nile.present ? "" : " (gone)");
+    const label = t(nile.present ? "nile.card" : "nile.card_gone", { card: nile.label });
     const attrs = { id: `card-${nile.id}` };
     if (nile.hl) {
-      Object.assign(attrs, targetAttrs(`card:${nile.id}`, true, `Take the Nile card ${nile.label}`));
+      Object.assign(attrs, targetAttrs(`card:${nile.id}`, true, t("nile.take", { card: nile.label })));
       classes.push("hl");
     }
     attrs.class = classes.join(" ");
@@ -304,14 +304,14 @@ function drawRegion(view) {
         class: "survey-frame", x: box.x - 3, y: box.y - 3, width: box.w + 6, height: box.h + 6, rx: 9,
       }));
     }
-    const g = s("g", attrs, s("title", { text: `Line ${nile.line}: ${label}` }),
+    const g = s("g", attrs, s("title", { text: t("nile.title", { line: nile.line, card: label }) + patronTip("greenwish") }),
       s("rect", { class: "nile-bg", x: box.x, y: box.y, width: box.w, height: box.h, rx: 7 }));
     for (const cell of nileCells.get(line) || []) g.append(drawCell(ctx, cell));
     g.append(nileCartouche(nile, box.x + box.w / 2, box.y + box.h / 2));
     svg.append(g);
     svg.append(s("text", {
       class: `nile-label${nileSurvey ? " on" : ""}`, x: box.x + box.w / 2, y: box.y - 10,
-      text: nileSurvey ? "Nile survey" : "Nile",
+      text: t(nileSurvey ? "nile.survey_label" : "nile.label"),
     }));
   }
   svg.append(cartouches);
@@ -336,14 +336,17 @@ function drawCell(ctx, cell) {
   const owner = sideOf(view, cell.owner);
   const holder = sideOf(view, cell.token);
   const what = [cell.name];
-  if (cell.pyramid) what.push("pyramid");
-  if (cell.river) what.push("river");
-  else if (ctx.onNile(cell)) what.push(`Nile land of area ${cell.area}`);
-  if (owner) what.push(`cube of ${owner.name}`);
-  if (holder) what.push(`Greenwish token of ${holder.name}`);
-  if (cell.order) what.push(`chosen ${cell.order}`);
+  if (cell.river) what.push(t("cell.river"));
+  else if (ctx.onNile(cell)) what.push(t("cell.land", { area: cell.area }));
+  else what.push(t("cell.area", { area: cell.area }));
+  if (cell.pyramid) what.push(t("cell.pyramid"));
+  if (owner) what.push(t("cell.cube", { who: owner.name }));
+  if (holder) what.push(t("cell.token", { who: holder.name }));
+  if (!owner && !holder) what.push(t("cell.free"));
+  if (cell.order) what.push(t("cell.chosen", { n: cell.order }));
   const tokenSpot = ctx.tokenStep && cell.hl;
-  if (tokenSpot) what.push("place the token here");
+  if (tokenSpot) what.push(t("cell.token_here"));
+  else if (cell.hl) what.push(t("cell.legal"));
   const attrs = { id: `cell-${cell.name}` };
   const classes = ["cell"];
   if (!surveying) Object.assign(attrs, targetAttrs(`cell:${cell.name}`, cell.hl, what.join(", ")));
@@ -357,7 +360,7 @@ function drawCell(ctx, cell) {
   // During an area's survey, the Nile's cells of other areas (and the river) fade.
   if (surveying && ctx.surveyed > 0 && ctx.onNile(cell) && cell.area !== ctx.surveyed) classes.push("dim");
   attrs.class = classes.join(" ");
-  const g = s("g", attrs, s("title", { text: what.join(", ") }),
+  const g = s("g", attrs, s("title", { text: what.join(", ") + cellTip(cell, ctx) }),
     s("rect", { class: "cell-bg", x: cx, y: cy, width: G.cell, height: G.cell, rx: 5 }));
   const mx = cx + G.cell / 2;
   const my = cy + G.cell / 2;
@@ -374,9 +377,11 @@ function drawCell(ctx, cell) {
   if (owner) {
     g.append(cube(owner, cell.pyramid ? mx + 4 : mx, cell.pyramid ? my + 4 : my, 24));
   } else if (cell.order && mover) {
-    g.append(s("g", { class: `pending c-${mover.colour}` },
+    g.append(s("g", { class: `pending c-${mover.colour}`, "aria-hidden": "true" },
       s("rect", { x: mx - 12, y: my - 12, width: 24, height: 24, rx: 4 }),
-      s("text", { x: mx, y: my + 1, "font-size": 15, text: String(cell.order) })));
+      // The mover's letter, then the order of the cube (colour is never the only cue).
+      s("text", { x: mx, y: my + 1, "font-size": 14 },
+        s("tspan", { text: mover.letter }), s("tspan", { "font-size": 11, text: String(cell.order) }))));
   }
   if (holder) g.append(tokenChip(holder, mx, my, 13));
   else if (tokenSpot && mover) g.append(tokenChip(mover, mx, my, 13, "ghost"));
@@ -414,13 +419,13 @@ function nileCartouche(nile, x, y) {
 function tokenChip(side, x, y, r, extra = "") {
   return s("g", { class: `token c-${side.colour}${extra ? ` ${extra}` : ""}`, "aria-hidden": "true" },
     s("circle", { class: "disc", cx: x, cy: y, r }),
-    s("circle", { class: "ring", cx: x, cy: y, r: r - 3.5 }),
+    s("circle", { class: "ring", cx: x, cy: y, r: r - 2.3 }),
     s("text", { x, y: y + 0.5, "font-size": r * 1.05, text: side.letter }));
 }
 
 // A boat token: hull, mast and sail, with what it gives.
 function boatIcon(boat, size = 30) {
-  const look = BOAT_LOOK[boat] || { mark: "?", name: boat, help: "" };
+  const look = boatLook(boat);
   const w = size * 1.5;
   return s("svg", {
     class: `boat b-${boat}`, width: w, height: size, viewBox: "0 0 45 30", "aria-hidden": "true", focusable: "false",
@@ -461,14 +466,14 @@ const WING_SPAN = 44; // degrees for a wing (its 3-room and 5-room); 2-rooms get
 function drawMuseum(view) {
   const svg = s("svg", {
     id: "museum", viewBox: "0 0 420 420", role: "group",
-    "aria-label": "Museum: 15 rooms around the central hall",
+    "aria-label": t("museum.label"),
   });
   const defs = s("defs");
   svg.append(defs);
   const rooms = new Map(view.museum.map((r) => [r.id, r]));
   svg.append(s("circle", { class: "hall", cx: M.cx, cy: M.cy, r: M.hall - 3 }));
-  svg.append(s("text", { class: "hall-label", x: M.cx, y: M.cy - 6, text: "Museum" }));
-  svg.append(s("text", { class: "hall-sub", x: M.cx, y: M.cy + 12, text: "central hall" }));
+  svg.append(s("text", { class: "hall-label", x: M.cx, y: M.cy - 6, text: t("museum.title") }));
+  svg.append(s("text", { class: "hall-sub", x: M.cx, y: M.cy + 12, text: t("museum.hall") }));
 
   for (const wing of view.wings) {
     const w = wing.wing;
@@ -482,6 +487,7 @@ function drawMuseum(view) {
     const pid = `wing-arc-${w}`;
     defs.append(s("path", { id: pid, d: arcPath(bottom ? M.text + 8 : M.text, centre - 40, centre + 40, bottom) }));
     svg.append(s("text", { class: "wing-label" },
+      s("title", { text: t("museum.wing", { wing: w, patron: wing.name }) + patronTip(wing.patron) }),
       s("textPath", { href: `#${pid}`, startOffset: "50%", text: `${w} · ${wing.name}` })));
     // Rooms of the wing: 3-room inside, 5-room outside; the 2-room after it.
     svg.append(drawRoom(view, rooms.get(`W${w}-3`), M.hall, M.mid, a0, a1, wing.patron));
@@ -503,12 +509,14 @@ function drawRoom(view, room, r0, r1, a0, a1, patron) {
   if (tokenSpot) classes.push("token-spot");
   if (isHinted("room", room.id)) classes.push("hint");
   if (isRecent("room", room.id)) classes.push("recent");
-  let label = room.label + (holder ? `, held by ${holder.name}` : ", free");
-  if (reserved) label += `, Greenwish token of ${reserved.name}`;
-  if (tokenSpot) label += ", place the token here";
+  const parts = [room.label, holder ? t("room.held", { who: holder.name }) : t("room.free")];
+  if (reserved) parts.push(t("cell.token", { who: reserved.name }));
+  if (tokenSpot) parts.push(t("cell.token_here"));
+  else if (room.hl) parts.push(t("room.open_now"));
+  const label = parts.join(", ");
   const attrs = { id: `room-${room.id}`, ...targetAttrs(`room:${room.id}`, room.hl, label) };
   attrs.class = classes.join(" ");
-  const g = s("g", attrs, s("title", { text: label }),
+  const g = s("g", attrs, s("title", { text: `${label}. ${t(`room.help.${room.value}`)}` }),
     s("path", { class: "room-bg", d: sector(r0 + 1.5, r1 - 1.5, a0 + 0.8, a1 - 0.8) }));
   const mid = (a0 + a1) / 2;
   const rm = (r0 + r1) / 2;
@@ -531,19 +539,19 @@ function drawRoom(view, room, r0, r1, a0, a1, patron) {
 
 // ------------------------------------------------------------------ scale
 function drawScale(view) {
-  const box = h("div", { class: "scale", role: "list", "aria-label": "Passing scale" });
+  const box = h("div", { class: "scale", role: "list", "aria-label": t("scale.title") });
   view.scale.forEach((who, i) => {
     const side = sideOf(view, who);
     const space = h("div", {
       class: `scale-space${side ? " taken" : ""}`, role: "listitem",
-      title: `Space ${i + 1}: ${side ? side.name : "free"}`,
+      title: t("scale.space", { n: i + 1, who: side ? side.name : t("scale.free") }),
     },
       h("span", { class: "scale-num", text: String(i + 1) }));
     if (side) {
       space.append(seatIcon(side, 24));
       space.append(h("span", { class: "scale-name", text: side.name }));
     } else {
-      space.append(h("span", { class: "scale-name free", text: "free" }));
+      space.append(h("span", { class: "scale-name free", text: t("scale.free") }));
     }
     box.append(space);
   });
@@ -557,7 +565,7 @@ function drawStatus(view) {
   if (mover && !view.final) prompt.append(seatIcon(mover, 24));
   prompt.append(h("span", { text: view.prompt }));
 
-  const bar = h("div", { class: "actions", role: "toolbar", "aria-label": "Actions" });
+  const bar = h("div", { class: "actions", role: "toolbar", "aria-label": t("actions.label") });
   for (const a of view.actions) {
     const classes = ["action"];
     if (a.selected) classes.push("selected");
@@ -569,18 +577,18 @@ function drawStatus(view) {
     }, boat, a.label));
   }
   if (view.can_cancel) {
-    bar.append(h("button", { type: "button", class: "secondary", "data-target": "cancel", text: "Cancel" }));
+    bar.append(h("button", { type: "button", class: "secondary", "data-target": "cancel", text: t("button.cancel") }));
   }
   if (view.can_undo) {
-    bar.append(h("button", { type: "button", class: "secondary", "data-target": "undo", title: "Take back the last decision", text: "Undo" }));
+    bar.append(h("button", { type: "button", class: "secondary", "data-target": "undo", title: t("button.undo.help"), text: t("button.undo") }));
   }
   const personToMove = !view.final && !view.bot_to_move && view.to_move !== null && view.to_move !== undefined;
   if (personToMove) {
     const busy = hintState.stamp === stampOf(view) && hintState.busy;
     bar.append(h("button", {
       type: "button", id: "hint", class: `secondary hint-button${busy ? " busy" : ""}`,
-      title: "Ask the hard computer player what it would do", "aria-busy": busy ? "true" : null,
-      disabled: busy, onclick: askHint, text: busy ? "Thinking…" : "Hint",
+      title: t("hint.help"), "aria-busy": busy ? "true" : null,
+      disabled: busy, onclick: askHint, text: t(busy ? "hint.busy" : "hint.button"),
     }));
   }
   const help = view.actions.find((a) => a.selected);
@@ -599,11 +607,11 @@ function drawBotStatus() {
   if (bots.failed) {
     box.className = "bot-status failed";
     fill(box, h("span", { text: bots.failed }),
-      h("button", { type: "button", id: "bot-retry", class: "secondary", onclick: retryBots, text: "Try again" }));
+      h("button", { type: "button", id: "bot-retry", class: "secondary", onclick: retryBots, text: t("bots.retry") }));
   } else if (bots.loading) {
     box.className = "bot-status loading";
     fill(box, h("span", { class: "spinner", "aria-hidden": "true" }),
-      h("span", { text: "Starting the computer players (a few seconds, once per visit)…" }));
+      h("span", { text: t("bots.starting") }));
   } else {
     box.className = "bot-status";
     box.replaceChildren();
@@ -623,27 +631,27 @@ function drawPlayers(view) {
     if (thinking) classes.push("thinking");
     const head = h("header", {}, seatIcon(side, 30),
       h("span", { class: "pname", text: p.name }));
-    if (bot) head.append(h("span", { class: "badge bot", title: "Played by the computer", text: SEAT_LABELS[p.seat] || p.seat }));
-    if (p.first) head.append(h("span", { class: "badge first", title: "First player this season", text: "1st player" }));
+    if (bot) head.append(h("span", { class: "badge bot", title: t("player.bot_title"), text: t(`seat.${p.seat}`) }));
+    if (p.first) head.append(h("span", { class: "badge first", title: t("player.first_title"), text: t("player.first") }));
     if (thinking) {
       head.append(h("span", { class: "badge turn thinking", role: "status" },
-        bots.loading ? "starting" : "thinking", h("span", { class: "dots", "aria-hidden": "true" }, "…")));
+        t(bots.loading ? "player.starting" : "player.thinking"), h("span", { class: "dots", "aria-hidden": "true" }, "…")));
     } else if (p.to_move && !view.final) {
-      head.append(h("span", { class: "badge turn", text: "to play" }));
+      head.append(h("span", { class: "badge turn", text: t("player.to_play") }));
     }
 
     const stats = h("dl", { class: "stats" });
     const stat = (label, value, title) => {
       stats.append(h("div", { title: title || null }, h("dt", { text: label }), h("dd", { text: String(value) })));
     };
-    stat("Score", p.score);
-    stat("Cubes", p.cubes, "Cubes in personal stock");
-    if (view.neutral) stat("Neutral", p.neutral_cubes, "Neutral cubes to place this season");
-    stat("Supply", p.supply, "Cubes of this colour left in the general stock");
-    stat("Passed", p.passed ? `#${p.passed}` : "—", "Space taken on the passing scale");
+    stat(t("player.score"), p.score);
+    stat(t("player.cubes"), p.cubes, t("player.cubes_title"));
+    if (view.neutral) stat(t("player.neutral"), p.neutral_cubes, t("player.neutral_title"));
+    stat(t("player.supply"), p.supply, t("player.supply_title"));
+    stat(t("player.passed"), p.passed ? `#${p.passed}` : "—", t("player.passed_title"));
 
     const cards = h("div", { class: "hand" });
-    if (!p.cards.length) cards.append(h("span", { class: "none", text: "No cards yet" }));
+    if (!p.cards.length) cards.append(h("span", { class: "none", text: t("player.no_cards") }));
     const groups = new Map();
     for (const c of p.cards) {
       const key = c.patron || "none";
@@ -654,31 +662,31 @@ function drawPlayers(view) {
       if (!groups.has(key)) continue;
       const row = h("div", { class: "pg-cards" });
       const group = h("div", { class: "patron-group" },
-        h("span", { class: `pg-name p-${key}`, text: key === "none" ? "No patron" : patronName(view, key) }), row);
+        h("span", { class: `pg-name p-${key}`, title: key === "none" ? null : t(`patron.${key}.help`), text: patronName(view, key === "none" ? null : key) }), row);
       for (const c of groups.get(key)) {
         const look = PATRON_LOOK[c.patron];
         row.append(h("span", {
           class: `mini p-${key}${c.tilted ? " tilted" : ""}`,
-          title: c.label + (c.tilted ? " — tilted: used this season" : ""),
-          "aria-label": c.label + (c.tilted ? " (tilted)" : ""),
+          title: (c.tilted ? t("card.tilted_title", { card: c.label }) : c.label) + patronTip(c.patron),
+          "aria-label": c.tilted ? t("card.tilted_label", { card: c.label }) : c.label,
         }, h("b", { text: `${look ? look.abbr : "★"} ${c.value}` }),
-        c.tilted ? h("small", { text: "tilted" }) : null));
+        c.tilted ? h("small", { text: t("card.tilted") }) : null));
       }
       cards.append(group);
     }
     let extras = null;
     if (view.nile) {
       const tokens = h("span", {
-        class: "tokens", title: `Greenwish tokens in hand: ${p.tokens}`, "aria-label": `Greenwish tokens in hand: ${p.tokens}`,
-      }, h("span", { class: "x-label", text: "Tokens" }));
+        class: "tokens", role: "img", title: t("player.tokens_title", { n: p.tokens }), "aria-label": t("player.tokens_title", { n: p.tokens }),
+      }, h("span", { class: "x-label", text: t("player.tokens") }));
       const chips = s("svg", { width: Math.max(p.tokens, 1) * 22, height: 22, viewBox: `0 0 ${Math.max(p.tokens, 1) * 22} 22`, "aria-hidden": "true" });
       for (let i = 0; i < p.tokens; i++) chips.append(tokenChip(side, 11 + i * 22, 11, 10));
-      tokens.append(p.tokens ? chips : h("span", { class: "none", text: "none" }));
-      const boats = h("span", { class: "boats" }, h("span", { class: "x-label", text: "Boats" }));
-      if (!p.boats.length) boats.append(h("span", { class: "none", text: "none" }));
+      tokens.append(p.tokens ? chips : h("span", { class: "none", text: t("player.none") }));
+      const boats = h("span", { class: "boats" }, h("span", { class: "x-label", text: t("player.boats") }));
+      if (!p.boats.length) boats.append(h("span", { class: "none", text: t("player.none") }));
       for (const b of p.boats) {
-        const look = BOAT_LOOK[b] || { name: b, help: "" };
-        boats.append(h("span", { class: "boat-held", title: `The ${look.name}: ${look.help}`, "aria-label": `The ${look.name}` }, boatIcon(b, 22)));
+        const look = boatLook(b);
+        boats.append(h("span", { class: "boat-held", role: "img", title: t("boat.title", { boat: look.name, help: look.help }), "aria-label": look.name }, boatIcon(b, 22)));
       }
       extras = h("div", { class: "extras" }, tokens, boats);
     }
@@ -687,9 +695,9 @@ function drawPlayers(view) {
   if (view.neutral) {
     const n = sideOf(view, "neutral");
     list.push(h("article", { class: "player neutral c-grey" },
-      h("header", {}, seatIcon(n, 30), h("span", { class: "pname", text: "Neutral" })),
+      h("header", {}, seatIcon(n, 30), h("span", { class: "pname", text: t("side.neutral") })),
       h("dl", { class: "stats" },
-        h("div", { title: "Neutral cubes left in the general stock" }, h("dt", { text: "Supply" }), h("dd", { text: String(view.neutral.supply) })))));
+        h("div", { title: t("neutral.supply_title") }, h("dt", { text: t("player.supply") }), h("dd", { text: String(view.neutral.supply) })))));
   }
   return list;
 }
@@ -699,11 +707,11 @@ function drawEnd(view) {
   const f = view.final;
   const rows = f.rows;
   const table = h("table", { class: "final" });
-  const head = h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only", text: "Score" })));
+  const head = h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only", text: t("player.score") })));
   for (const r of rows) {
     const side = sideOf(view, r.index);
     head.append(h("th", { scope: "col", class: r.winner ? "winner" : "" }, seatIcon(side, 22), " ",
-      h("span", { text: r.name }), r.winner ? h("span", { class: "crown", text: " ★ winner" }) : null));
+      h("span", { text: r.name }), r.winner ? h("span", { class: "crown", text: ` ★ ${t("end.winner")}` }) : null));
   }
   table.append(h("thead", {}, head));
   const body = h("tbody");
@@ -712,42 +720,40 @@ function drawEnd(view) {
     rows.forEach((r) => tr.append(cell(r)));
     body.append(tr);
   };
-  row("Points during the game", (r) => h("td", { text: String(r.claimed) }));
+  row(t("end.claimed"), (r) => h("td", { text: String(r.claimed) }));
   const wings = rows[0] ? rows[0].wings : [];
   wings.forEach((w, i) => {
-    row(`Wing ${w.wing}: ${w.patron}`, (r) => {
+    row(t("end.wing", { wing: w.wing, patron: w.patron }), (r) => {
       const x = r.wings[i];
       return h("td", { text: x.cards ? `${x.cards} × ${x.per_card} = ${x.points}` : "—" });
     });
   });
-  row("Exhibition", (r) => h("td", { text: String(r.exhibition) }), "sub");
-  row("Sets of five patrons", (r) => h("td", { text: r.sets ? `${r.sets} set${r.sets > 1 ? "s" : ""} = ${r.set_points}` : "—" }));
-  row("Total", (r) => h("td", { class: "total", "data-total-player": r.index, text: String(r.total) }), "total-row");
-  row("Cubes left (tie-break)", (r) => h("td", { text: String(r.cubes) }));
+  row(t("end.exhibition"), (r) => h("td", { text: String(r.exhibition) }), "sub");
+  row(t("end.sets"), (r) => h("td", { text: r.sets ? t(r.sets > 1 ? "end.sets_many" : "end.sets_one", { n: r.sets, points: r.set_points }) : "—" }));
+  row(t("end.total"), (r) => h("td", { class: "total", "data-total-player": r.index, text: String(r.total) }), "total-row");
+  row(t("end.cubes"), (r) => h("td", { text: String(r.cubes) }));
   body.lastChild.classList.add("cubes-row");
   table.append(body);
 
-  const who = f.winners.join(" and ");
-  const title = f.shared ? `${who} share the win!` : `${who} wins!`;
+  const who = f.winners.join(t("list.and"));
+  const title = t(f.shared ? "end.shared" : "end.wins", { who });
   const notes = [];
-  if (f.tie_break) notes.push("Tied on points: the most cubes left in personal stock decided.");
-  if (f.shared) notes.push("Still tied on cubes: the win is shared.");
+  if (f.tie_break) notes.push(t("end.tie_break"));
+  if (f.shared) notes.push(t("end.still_tied"));
   return h("section", { id: "end-screen", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title", text: title }),
     notes.length ? h("p", { class: "end-note", text: notes.join(" ") }) : null,
-    h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Final scores" }, table),
-    h("p", {}, h("button", { type: "button", class: "primary", onclick: () => openNewGame(), text: "New game" })));
+    h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": t("end.final") }, table),
+    h("p", {}, h("button", { type: "button", class: "primary", onclick: () => openNewGame(), text: t("menu.new_game") })));
 }
 
 // ------------------------------------------------------------------- draw
 function draw(view) {
   current = view;
-  const active = document.activeElement;
-  const focusTarget = active && active.dataset ? active.dataset.target : null;
-  const focusId = active ? active.id : null;
+  const focused = beforeDraw();
 
   fill($("#season-info"),
-    h("span", { class: "season", text: view.final ? "Final scores" : `Season ${view.season} of 4` }),
+    h("span", { class: "season", text: view.final ? t("end.final") : t("season.of", { season: view.season }) }),
     view.final ? null : h("span", { class: "phase", text: view.phase_name }));
   fill($("#status"), drawStatus(view));
   const msg = $("#message");
@@ -770,13 +776,8 @@ function draw(view) {
   document.body.dataset.revision = String(view.revision);
   document.body.dataset.game = String(view.game);
   document.body.dataset.drawn = String(++draws);
-  if (focusTarget) {
-    const again = document.querySelector(`[data-target="${CSS.escape(focusTarget)}"]`);
-    if (again) again.focus({ preventScroll: true });
-  } else if (focusId === "hint") {
-    const again = $("#hint");
-    if (again) again.focus({ preventScroll: true });
-  }
+  announce(view);
+  afterDraw(focused, view);
   pumpBots();
   drawBotStatus();
 }
@@ -785,15 +786,15 @@ function draw(view) {
 function drawNileBar(view) {
   if (!view.nile) return null;
   const boat = view.boat_offer;
-  const look = boat ? BOAT_LOOK[boat] : null;
+  const look = boat ? boatLook(boat) : null;
   const offer = boat
-    ? h("span", { id: "boat-offer", class: "boat-offer", title: `The ${look.name}: ${look.help}` },
-      boatIcon(boat, 24), h("span", {}, "Boat this season: ", h("b", { text: `the ${look.name}` }),
+    ? h("span", { id: "boat-offer", class: "boat-offer", title: t("boat.title", { boat: look.name, help: look.help }) },
+      boatIcon(boat, 24), h("span", {}, t("nile.boat_offer"), " ", h("b", { text: look.name }),
         h("span", { class: "boat-help", text: ` (${look.help})` })))
-    : h("span", { id: "boat-offer", class: "boat-offer none", text: view.season === 4 ? "No boat in the last season." : "No boat left this season." });
+    : h("span", { id: "boat-offer", class: "boat-offer none", text: t(view.season === 4 ? "nile.no_boat_last" : "nile.no_boat") });
   return [
-    h("span", { class: "nile-title", text: "The Nile" }),
-    h("span", { class: "nile-rule" }, "Most cubes on ", h("span", { class: "river-swatch", "aria-hidden": "true" }), "river cells: a Nile card; second: the boat."),
+    h("span", { class: "nile-title", text: t("nile.bar_title") }),
+    h("span", { class: "nile-rule" }, h("span", { class: "river-swatch", "aria-hidden": "true" }), " ", t("nile.rule")),
     offer,
   ];
 }
@@ -820,7 +821,7 @@ function call(name, ...args) {
 function notice(text, kind = "error") {
   const box = $("#notice");
   box.replaceChildren(h("span", { text }),
-    h("button", { type: "button", class: "close", "aria-label": "Dismiss", text: "×", onclick: () => { box.hidden = true; } }));
+    h("button", { type: "button", class: "close", "aria-label": t("button.dismiss"), text: "×", onclick: () => { box.hidden = true; } }));
   box.className = `notice ${kind}`;
   box.hidden = !text;
 }
@@ -890,7 +891,11 @@ function sleep(ms) {
 function withTimeout(promise, ms, what) {
   let timer = 0;
   const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took too long`)), ms);
+    timer = setTimeout(() => {
+      const error = new Error(t("bots.timeout"));
+      error.timeout = true;
+      reject(error);
+    }, ms);
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
@@ -927,6 +932,7 @@ function ensureWorker() {
       const reason = error && error.message ? error.message : String(error);
       const failure = new Error(reason);
       failure.starting = true;
+      failure.timeout = !!(error && error.timeout);
       throw failure;
     })
     .finally(() => {
@@ -939,11 +945,9 @@ function ensureWorker() {
 function botFailed(error) {
   const reason = error && error.message ? error.message : String(error);
   console.warn("Mykerinos: computer players:", error);
-  const what = error && error.starting ? "could not start" : "are not answering";
-  bots.failed = `The computer players ${what} (${reason}). `
-    + "Try again, or start a new game with people only.";
+  bots.failed = t(error && error.starting ? "bots.failed_start" : "bots.failed_answer", { reason });
   bots.thinking = false;
-  if (bots.worker && /too long/.test(reason)) {
+  if (bots.worker && error && error.timeout) {
     try { bots.worker.terminate(); } catch { /* already gone */ }
     bots.worker = null;
     bots.starting = null;
@@ -989,7 +993,9 @@ async function playBot(view, stamp) {
     const asked = performance.now();
     answer = String(await withTimeout(worker.sync.choose(record, level, seed, budget),
       (budget || 0) * 1000 + ANSWER_SLACK_MS, "A computer move"));
-    bots.stats.push({ level, ms: performance.now() - asked, stamp });
+    const ms = performance.now() - asked;
+    const search = JSON.parse(String(await worker.sync.last()));
+    bots.stats.push({ level, ms, stamp, iterations: search.iterations, searchMs: search.seconds * 1000 });
     const parsed = JSON.parse(answer);
     if (parsed.error) throw new Error(parsed.error);
   } catch (error) {
@@ -1001,7 +1007,7 @@ async function playBot(view, stamp) {
   if (stampOf(latest()) !== stamp) return; // undo, new game or import meanwhile
   const next = call("playBotMove", answer, stamp);
   if (stampOf(next) === stamp) {
-    botFailed(new Error(next.message || "its move was refused"));
+    botFailed(new Error(next.message || t("bots.refused")));
     show(next);
     return;
   }
@@ -1028,7 +1034,7 @@ async function askHint() {
     if (stampOf(latest()) !== stamp) return;
     hintState = { stamp: null };
     const reason = error && error.message ? error.message : String(error);
-    notice(`No hint this time: ${reason}.`);
+    notice(t("hint.failed", { reason }));
   }
   show(latest());
 }
@@ -1058,31 +1064,31 @@ async function importGame(event) {
   try {
     text = await file.text();
   } catch {
-    notice("That file could not be read. The current game is unchanged.");
+    notice(t("import.unreadable"));
     return;
   }
   const answer = call("importRecord", text);
   if (answer.ok) {
-    notice(`Game loaded from ${file.name}.`, "info");
+    notice(t("import.loaded", { file: file.name }), "info");
     show(answer.view);
   } else {
-    notice(`${answer.error} The current game is unchanged.`);
+    notice(`${answer.error} ${t("msg.unchanged")}`);
   }
 }
 
 function buildDialog() {
   const count = h("select", { id: "players-count", name: "count" },
-    ...[2, 3, 4].map((n) => h("option", { value: n, text: `${n} players` })));
+    ...[2, 3, 4].map((n) => h("option", { value: n, text: t("dialog.n_players", { n }) })));
   const names = h("div", { class: "names" });
   for (let i = 0; i < 4; i++) {
-    const seat = h("select", { id: `seat-${i}`, class: "seat-select", "aria-label": `Player ${i + 1}: who plays` },
-      ...Object.entries(SEAT_LABELS).map(([value, text]) => h("option", { value, text })));
-    const input = h("input", { id: `player-name-${i}`, type: "text", maxlength: 24, autocomplete: "off", placeholder: `Player ${i + 1}` });
+    const seat = h("select", { id: `seat-${i}`, class: "seat-select", "aria-label": t("dialog.who_plays", { n: i + 1 }) },
+      ...SEATS.map((value) => h("option", { value, text: t(`seat.${value}`) })));
+    const input = h("input", { id: `player-name-${i}`, type: "text", maxlength: 24, autocomplete: "off", placeholder: defaultName("human", i) });
     seat.addEventListener("change", () => {
-      input.placeholder = seat.value === "human" ? `Player ${i + 1}` : `Computer ${i + 1}`;
+      input.placeholder = defaultName(seat.value, i);
     });
     names.append(h("div", { class: "name-field", id: `name-field-${i}` },
-      h("label", { for: `player-name-${i}`, text: `Player ${i + 1}` }), input, seat));
+      h("label", { for: `player-name-${i}`, text: t("name.player", { n: i + 1 }) }), input, seat));
   }
   const sync = () => {
     const n = Number(count.value);
@@ -1095,18 +1101,18 @@ function buildDialog() {
   };
   count.addEventListener("change", sync);
   const form = h("form", { method: "dialog" },
-    h("h2", { text: "New game" }),
-    h("label", { class: "row" }, h("span", { text: "Players" }), count),
+    h("h2", { text: t("dialog.title") }),
+    h("label", { class: "row" }, h("span", { text: t("dialog.players") }), count),
     names,
     h("label", { class: "check" },
       h("input", { id: "nile", type: "checkbox" }),
-      h("span", {}, h("b", { text: "The Nile expansion" }), " — river cells, Governor Greenwish and boats")),
-    h("label", { class: "row" }, h("span", { text: "Seed" }),
-      h("input", { id: "seed", type: "text", inputmode: "numeric", placeholder: "random", autocomplete: "off" })),
-    h("p", { class: "small", text: "The seed fixes the deal; leave it empty for a random game. Computer players think in the background; Undo takes back your last decision with their replies." }),
+      h("span", {}, h("b", { text: t("dialog.nile") }), " — ", t("dialog.nile_help"))),
+    h("label", { class: "row" }, h("span", { text: t("dialog.seed") }),
+      h("input", { id: "seed", type: "text", inputmode: "numeric", placeholder: t("dialog.seed_random"), autocomplete: "off" })),
+    h("p", { class: "small", text: t("dialog.note") }),
     h("div", { class: "buttons" },
-      h("button", { type: "button", id: "cancel-new-game", class: "secondary", text: "Cancel", onclick: () => dialog.close() }),
-      h("button", { type: "submit", id: "start-game", class: "primary", text: "Start game" })));
+      h("button", { type: "button", id: "cancel-new-game", class: "secondary", text: t("button.cancel"), onclick: () => dialog.close() }),
+      h("button", { type: "submit", id: "start-game", class: "primary", text: t("dialog.start") })));
   const dialog = h("dialog", { id: "new-game-dialog", "aria-labelledby": "new-game-title" }, form);
   form.firstChild.id = "new-game-title";
   form.addEventListener("submit", (event) => {
@@ -1117,8 +1123,7 @@ function buildDialog() {
     for (let i = 0; i < n; i++) {
       const seat = $(`#seat-${i}`, form).value;
       seats.push(seat);
-      const fallback = seat === "human" ? `Player ${i + 1}` : `Computer ${i + 1}`;
-      list.push($(`#player-name-${i}`, form).value.trim() || fallback);
+      list.push($(`#player-name-${i}`, form).value.trim() || defaultName(seat, i));
     }
     const seedText = $("#seed", form).value.trim();
     const options = { nile: $("#nile", form).checked, seats };
@@ -1131,6 +1136,15 @@ function buildDialog() {
   return dialog;
 }
 
+// "Player 2" or "Computer 2", in the page's language.
+function defaultName(seat, i) {
+  return t(seat === "human" ? "name.player" : "name.computer", { n: i + 1 });
+}
+
+function isDefaultName(name, i) {
+  return name === defaultName("human", i) || name === defaultName("easy", i);
+}
+
 function openNewGame() {
   const dialog = $("#new-game-dialog");
   const players = current ? current.players : [];
@@ -1139,9 +1153,9 @@ function openNewGame() {
   for (let i = 0; i < 4; i++) {
     const input = $(`#player-name-${i}`);
     const name = players[i] ? players[i].name : "";
-    input.value = /^(Player|Computer) \d$/.test(name) ? "" : name;
+    input.value = isDefaultName(name, i) ? "" : name;
     const seat = $(`#seat-${i}`);
-    seat.value = players[i] && SEAT_LABELS[players[i].seat] ? players[i].seat : "human";
+    seat.value = players[i] && SEATS.includes(players[i].seat) ? players[i].seat : "human";
     seat.dispatchEvent(new Event("change"));
   }
   $("#nile").checked = !!(current && current.nile);
@@ -1149,6 +1163,144 @@ function openNewGame() {
   dialog.sync();
   if (!dialog.open) dialog.showModal();
   $("#player-name-0").focus();
+}
+
+// ------------------------------------------------------------ help, words
+// Tooltips say what a thing does; the same words appear in #details for a
+// focused element (keyboard) or, in "explain" mode, for a tapped one (touch:
+// nothing needs hover).
+let explaining = false;
+let python = null; // Python version, for the footer
+
+function patronTip(patron) {
+  return patron ? `. ${t(`patron.${patron}.help`)}` : "";
+}
+
+function cellTip(cell, ctx) {
+  if (cell.river) return `. ${t("cell.river.help")}`;
+  if (ctx.onNile(cell)) return `. ${t("cell.land.help")}`;
+  if (cell.pyramid) return `. ${t("cell.pyramid.help")}`;
+  return "";
+}
+
+function tipOf(el) {
+  if (!el) return "";
+  const title = el.querySelector && el.querySelector(":scope > title");
+  if (title) return title.textContent;
+  return el.getAttribute("title") || el.getAttribute("aria-label") || "";
+}
+
+// The nearest element (from el up) that has a tooltip.
+function withTip(el) {
+  for (let node = el; node && node.id !== "app"; node = node.parentElement) {
+    if (tipOf(node) && (node.hasAttribute("title") || (node.querySelector && node.querySelector(":scope > title")))) return node;
+  }
+  return null;
+}
+
+function showDetails(text) {
+  const box = $("#details");
+  if (!box) return;
+  box.textContent = text || "";
+  box.hidden = !text;
+}
+
+function explain(el) {
+  showDetails(tipOf(el));
+}
+
+function onFocusExplain(event) {
+  const el = event.target;
+  if (!(el instanceof Element) || !$("#app").contains(el)) return;
+  // Board things only: buttons show their help already. Keyboard focus only: a
+  // press of the mouse or a finger focuses too, and a line appearing above the
+  // board then would move the board before the press ends (the tap is lost).
+  if (!el.matches(":focus-visible")) return;
+  const target = el.closest("[data-target]");
+  if (target && target.tagName !== "BUTTON") {
+    const tip = tipOf(target);
+    if (tip) showDetails(tip);
+  }
+}
+
+function toggleExplain() {
+  explaining = !explaining;
+  const button = $("#explain");
+  button.setAttribute("aria-pressed", String(explaining));
+  document.body.classList.toggle("explaining", explaining);
+  showDetails(explaining ? t("explain.on") : "");
+}
+
+function languageSwitch() {
+  const select = h("select", { id: "language", "aria-label": t("menu.language"), title: t("menu.language") },
+    ...LANGUAGES.map((code) => h("option", { value: code, lang: code, text: LANGUAGE_NAMES[code], selected: code === language() })));
+  select.addEventListener("change", () => changeLanguage(select.value));
+  return select;
+}
+
+// Every word on the page in another language: Python's (prompts, log, labels)
+// and ours; the game itself is untouched.
+async function changeLanguage(code) {
+  try {
+    await setLanguage(code);
+  } catch (error) {
+    notice(String(error && error.message ? error.message : error));
+    return;
+  }
+  const view = call("setLanguage", code);
+  explaining = false;
+  document.body.classList.remove("explaining");
+  buildFrame();
+  drawFooter();
+  lastSpoken = { game: null, lines: 0 };
+  current = null;
+  draw(view);
+  $("#language").focus();
+}
+
+function drawFooter() {
+  const footer = $("#footer");
+  if (footer) footer.textContent = python ? t("footer.engine", { version: python }) : "";
+}
+
+// The rules in short, in the page's language.
+const RULE_SECTIONS = ["goal", "turn", "patrons", "survey", "museum", "end", "two", "nile"];
+
+function buildRules() {
+  const body = h("div", { class: "rules-body" });
+  for (const part of RULE_SECTIONS) {
+    body.append(h("h3", { text: t(`rules.${part}.title`) }));
+    for (const line of t(`rules.${part}.text`).split("\n")) body.append(h("p", { text: line }));
+  }
+  const dialog = h("dialog", { id: "rules-dialog", "aria-labelledby": "rules-title" },
+    h("h2", { id: "rules-title", text: t("rules.title") }), body,
+    h("div", { class: "buttons" },
+      h("button", { type: "button", id: "close-rules", class: "primary", text: t("button.close"), onclick: () => dialog.close() })));
+  return dialog;
+}
+
+function openRules() {
+  const dialog = $("#rules-dialog");
+  if (!dialog.open) dialog.showModal();
+  $("#close-rules").focus();
+}
+
+// Each move, read out once by screen readers (the log itself stays quiet).
+let lastSpoken = { game: null, lines: 0 };
+
+function announce(view) {
+  const box = $("#announce");
+  if (!box) return;
+  const lines = view.log || [];
+  if (lastSpoken.game !== view.game || lines.length < lastSpoken.lines) {
+    lastSpoken = { game: view.game, lines: lines.length }; // new game, undo or import: silence
+    return;
+  }
+  const fresh = lines.slice(lastSpoken.lines);
+  lastSpoken.lines = lines.length;
+  if (!fresh.length) return;
+  if (!view.final && !view.bot_to_move && view.prompt) fresh.push(view.prompt);
+  box.textContent = fresh.join(" ");
 }
 
 // ------------------------------------------------------------------ frame
@@ -1159,61 +1311,93 @@ function buildFrame() {
     h("header", { class: "topbar" },
       h("h1", { text: "Mykerinos" }),
       h("div", { id: "season-info", class: "season-info" }),
-      h("nav", { class: "menu", "aria-label": "Game menu" },
-        h("button", { type: "button", id: "new-game", onclick: () => openNewGame(), text: "New game" }),
-        h("button", { type: "button", id: "export", onclick: exportGame, title: "Download this game as a file", text: "Export" }),
-        h("label", { class: "button", for: "import-file", title: "Load a game file" }, "Import", importInput))),
+      h("nav", { class: "menu", "aria-label": t("menu.label") },
+        h("button", { type: "button", id: "new-game", onclick: () => openNewGame(), text: t("menu.new_game") }),
+        h("button", { type: "button", id: "export", onclick: exportGame, title: t("menu.export.help"), text: t("menu.export") }),
+        h("label", { class: "button", for: "import-file", title: t("menu.import.help") }, t("menu.import"), importInput),
+        h("button", { type: "button", id: "rules-button", onclick: openRules, text: t("menu.rules") }),
+        h("button", { type: "button", id: "explain", class: "toggle", "aria-pressed": "false", title: t("explain.help"), onclick: toggleExplain, text: t("explain.button") }),
+        languageSwitch())),
     h("div", { id: "notice", class: "notice", role: "alert", hidden: true }),
     h("section", { id: "end-holder", hidden: true }),
-    h("section", { id: "turn", class: "turn", "aria-label": "Your turn" },
+    h("section", { id: "turn", class: "turn", "aria-label": t("turn.label") },
       h("div", { id: "status" }),
       h("p", { id: "message", class: "message", role: "alert", hidden: true }),
+      h("p", { id: "details", class: "details", hidden: true }),
       h("div", { id: "bot-status", class: "bot-status", role: "status", "aria-live": "polite", hidden: true })),
     h("div", { class: "layout" },
-      h("section", { id: "region-panel", class: "panel" }, h("h2", { class: "sr-only", text: "Region" }),
+      h("section", { id: "region-panel", class: "panel" }, h("h2", { class: "sr-only", text: t("region.title") }),
         h("div", { id: "nile-box", class: "nile-bar", hidden: true }), h("div", { id: "region-box" })),
       h("section", { id: "museum-panel", class: "panel" },
-        h("h2", { class: "sr-only", text: "Museum" }), h("div", { id: "museum-box" }),
-        h("h3", { class: "scale-title", text: "Passing scale" }), h("div", { id: "scale-box" })),
-      h("section", { id: "players-panel", class: "panel", "aria-label": "Players" }, h("div", { id: "players", class: "players" })),
-      h("section", { id: "log-panel", class: "panel" }, h("h2", { text: "Game log" }),
-        h("ol", { id: "log", class: "log", "aria-live": "polite", tabindex: "0" }))),
+        h("h2", { class: "sr-only", text: t("museum.title") }), h("div", { id: "museum-box" }),
+        h("h3", { class: "scale-title", text: t("scale.title") }), h("div", { id: "scale-box" })),
+      h("section", { id: "players-panel", class: "panel", "aria-label": t("players.label") }, h("div", { id: "players", class: "players" })),
+      h("section", { id: "log-panel", class: "panel" }, h("h2", { id: "log-title", text: t("log.title") }),
+        h("ol", { id: "log", class: "log", "aria-labelledby": "log-title", tabindex: "0" }))),
+    h("p", { id: "announce", class: "sr-only", "aria-live": "polite", "aria-atomic": "false" }),
     h("footer", { id: "footer" }),
-    buildDialog());
+    buildDialog(),
+    buildRules());
+}
 
-  // One listener for every board, button and card click.
+// One listener for every board, button and card click (installed once: the
+// frame is rebuilt when the language changes).
+function installListeners() {
+  const app = $("#app");
+  // Explain mode: a tap on anything that has a tooltip shows it instead of
+  // acting (caught first, so that no button acts either); the menu still works.
+  app.addEventListener("click", (event) => {
+    if (!explaining || event.target.closest(".menu, dialog, #notice")) return;
+    const el = event.target.closest("[data-target]") || withTip(event.target);
+    if (!el) return;
+    event.preventDefault();
+    event.stopPropagation();
+    explain(el);
+  }, true);
   app.addEventListener("click", (event) => {
     const el = event.target.closest("[data-target]");
     if (!el || !app.contains(el) || !api()) return;
     event.preventDefault();
     show(call("click", el.dataset.target));
   });
-  app.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    const el = event.target.closest("[data-target]");
-    if (!el || el.tagName === "BUTTON" || !el.getAttribute("role")) return;
-    event.preventDefault();
-    show(call("click", el.dataset.target));
+  // Keys (arrows, Enter/Space, Escape) and focus: web/keyboard.js.
+  installKeyboard({
+    activate: (target) => {
+      if (!api()) return;
+      if (explaining) explain(document.querySelector(`[data-target="${CSS.escape(target)}"]`));
+      else show(call("click", target));
+    },
   });
 }
 
 // Called by web/main.py once window.mykerinos works (or by us if we load later).
 function boot() {
-  if (booted) return;
+  if (booted) return true;
+  if (!hasCatalogue()) {
+    // The words are still on their way (they normally arrive long before Python).
+    wordsReady.then(() => {
+      if (boot()) document.body.dataset.ready = "1";
+    });
+    return false;
+  }
   booted = true;
   buildFrame();
+  installListeners();
+  addEventListener("focusin", onFocusExplain);
   const start = call("startup");
-  if (start.python) $("#footer").textContent = `Rules engine: Python ${start.python}, running in your browser.`;
+  python = start.python || python;
+  drawFooter();
   draw(start.view);
   if (start.notice) notice(start.notice);
   if (start.newGame) openNewGame();
+  return true;
 }
 
 window.mykerinosUI = {
   boot,
   draw: show,
   // For measurements: one {level, ms} per computer move (request to answer).
-  botStats: () => bots.stats.map(({ level, ms }) => ({ level, ms })),
+  botStats: () => bots.stats.map(({ level, ms, iterations, searchMs }) => ({ level, ms, iterations, searchMs })),
   botWorkerStartMs: () => bots.startMs,
 };
 
