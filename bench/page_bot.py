@@ -9,7 +9,8 @@ serves it on 127.0.0.1 and drives headless Chromium (Playwright). It starts a
 worker) and, over the first N computer moves, prints:
 
 - the worker's start time (first need -> ready);
-- per move, the time from the page's request to the worker's answer;
+- per move, the time from the page's request to the worker's answer, and
+  the search's playouts per move and per second inside the worker;
 - the main thread's long tasks (PerformanceObserver "longtask", > 50 ms)
   while the worker starts and while the bots play: count and longest.
 
@@ -126,6 +127,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"move time, request -> answer, {len(times)} moves: median {statistics.median(times):.0f} ms,"
               f" min {min(times):.0f} ms, max {max(times):.0f} ms")
         print("  all: " + ", ".join(f"{t:.0f}" for t in times))
+        iters = sum(s.get("iterations") or 0 for s in result["stats"])
+        search = sum(s.get("searchMs") or 0 for s in result["stats"]) / 1000
+        if search > 0:
+            print(f"search in the worker: {iters / len(times):.0f} playouts per move, "
+                  f"{iters / search:.0f} playouts/s")
     for label, lo, hi in (("while the worker starts", started, ready),
                           ("while the bots play", ready, ended)):
         tasks = [d for s, d in result["longtasks"] if lo <= s < hi]

@@ -8,18 +8,21 @@ game record, replays it and answers with one move in the record notation.
     choose(record_json, level, seed, budget) -> move JSON text
     hint(record_json, seed)                   -> move JSON text (the hard bot's choice)
     ping()                                    -> "ok" (the page checks the worker started)
+    last()                                    -> {"iterations": n, "seconds": s} of the last search
 
 Errors come back as ``{"error": "..."}`` so the page can say what went wrong.
 """
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from game import replay
 from game.bots import Bot
 
 HINT_BUDGET = 1.5  # seconds, as for the hard computer player
+_last: dict[str, float] = {"iterations": 0, "seconds": 0.0}
 
 
 def _answer(record_json: Any, level: str, seed: Any, budget: Any) -> str:
@@ -30,7 +33,11 @@ def _answer(record_json: Any, level: str, seed: Any, budget: Any) -> str:
         kwargs = {}
         if budget is not None and isinstance(budget, (int, float)) and budget > 0:
             kwargs["budget"] = float(budget)
-        move = Bot(str(level), int(seed or 0), **kwargs).choose(state)
+        bot = Bot(str(level), int(seed or 0), **kwargs)
+        start = time.perf_counter()
+        move = bot.choose(state)
+        _last["seconds"] = time.perf_counter() - start
+        _last["iterations"] = bot.last_iterations
         return json.dumps(move.to_json())
     except Exception as exc:  # report, never leave the page waiting
         return json.dumps({"error": f"{exc.__class__.__name__}: {exc}"})
@@ -44,6 +51,11 @@ def hint(record_json: Any, seed: Any) -> str:
     return _answer(record_json, "hard", seed, HINT_BUDGET)
 
 
+def last() -> str:
+    """How long the last search took and how many playouts it ran (for the benchmarks)."""
+    return json.dumps(_last)
+
+
 def ping() -> str:
     """Answers "ok" once the worker is ready."""
     return "ok"
@@ -55,5 +67,6 @@ try:
     sync.choose = choose
     sync.hint = hint
     sync.ping = ping
+    sync.last = last
 except ImportError:  # imported by the tests under CPython
     pass
