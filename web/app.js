@@ -573,7 +573,7 @@ function drawStatus(view) {
     const boat = a.key.startsWith("boat:") ? boatIcon("boat-tie", 20) : null;
     bar.append(h("button", {
       type: "button", class: classes.join(" "), "data-target": a.id,
-      title: a.help || null, "aria-pressed": a.selected ? "true" : "false",
+      title: [a.help, a.now].filter(Boolean).join(" ") || null, "aria-pressed": a.selected ? "true" : "false",
     }, boat, a.label));
   }
   if (view.can_cancel) {

@@ -404,6 +404,7 @@ class Table:
                 actions.append({"id": f"action:{key}", "key": key,
                                 "label": self.texts.action_label(key),
                                 "help": self.texts.action_help(key),
+                                "now": self.action_now(key, legal),
                                 "selected": key == self.selected})
         view: dict[str, Any] = {
             "revision": self.revision,
@@ -436,6 +437,20 @@ class Table:
             "final": self.final_view(),
         }
         return view
+
+    def action_now(self, key: str, legal: list[Move]) -> str:
+        """What an action could do in this position: the rooms open to Sir Brown,
+        or on how many cells its first cube may go ("" when it has no choice)."""
+        moves = [m for m in legal if kind_key(m) == key]
+        rooms = sorted({m.room for m in moves if m.room}, key=ROOM_INDEX.__getitem__)
+        if rooms:
+            wings = self.state.setup.wings
+            return self.texts.t("action.now.rooms", rooms="; ".join(
+                self.texts.room_label(r, wings) for r in rooms))
+        starts = {m.cells[0] for m in moves if m.cells}
+        if starts:
+            return self.texts.t("action.now.cells", n=len(starts))
+        return ""
 
     def prompt(self) -> str:
         s = self.state

@@ -7,6 +7,7 @@ raw keys or unfilled placeholders in another language.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -155,6 +156,18 @@ def test_errors_and_the_end_screen_are_translated(site, page, recorder):
     notice = page.locator("#notice > span")
     expect(notice).to_contain_text(words["reason.json"])
     expect(notice).to_contain_text(words["msg.unchanged"])
+    # A record with an illegal move: which move, in Italian, without the
+    # engine's English diagnostic.
+    rng = random.Random(2)
+    table = Table.new(["Ann", "Bob"], 3)
+    table.state.play(rng.choice(table.state.legal_moves()))
+    record = table.record()
+    record["moves"].append(dict(record["moves"][0], player=1))  # the same cells again
+    page.set_input_files("#import-file", files=[{
+        "name": "illegale.json", "mimeType": "application/json",
+        "buffer": json.dumps(record).encode()}])
+    expect(notice).to_contain_text(words["reason.move"].replace("{n}", "2"))
+    assert "occupied" not in notice.text_content() and "not" not in notice.text_content().split()
     # A finished game: the end screen in Italian.
     page.set_input_files("#import-file", files=[{
         "name": "finita.json", "mimeType": "application/json",

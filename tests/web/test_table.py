@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -9,6 +10,7 @@ from game import GameError, replay
 from game.rng import Rng
 from game.state import Phase
 from game.bots import Bot
+from game.museum import ROOMS
 from web.table import Table, kind_key
 
 
@@ -232,3 +234,28 @@ def test_a_bot_move_is_checked_like_any_other() -> None:
     with pytest.raises(GameError, match="z9"):
         table.play_bot_move({"action": "dig", "cells": ["z9"]})
     assert table.state.to_dict() == before
+
+
+def test_action_help_says_what_it_allows_now() -> None:
+    """Sir Brown's button names exactly the rooms open to him; others count first cells."""
+    rng = random.Random(3)
+    for seed in range(1, 40):
+        table = Table.new(["Ann", "Bob", "Cy"], seed)
+        while not table.state.over:
+            view = table.view()
+            legal = table.legal()
+            for action in view["actions"]:
+                moves = [m for m in legal if kind_key(m) == action["key"]]
+                if action["key"] == "museum:brown":
+                    wings = table.state.setup.wings
+                    expected = "; ".join(table.texts.room_label(r, wings) for r in
+                                         sorted({m.room for m in moves}, key=ROOMS.index))
+                    assert action["now"] == f"Rooms open now: {expected}."
+                    return
+                if moves[0].cells:
+                    n = len({m.cells[0] for m in moves})
+                    assert action["now"] == f"Its first cube can go on {n} cells now."
+                else:
+                    assert action["now"] == ""
+            table._submit(rng.choice(legal))
+    raise AssertionError("no game offered Sir Brown")
