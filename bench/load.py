@@ -34,18 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tools import build, serve  # noqa: E402
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TIMEOUT_MS = 120_000
 
 # Records when the ready marker appears, in ms since navigation start.

@@ -30,18 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tools import build, serve  # noqa: E402
+from tools.chromium import launch  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TIMEOUT_MS = 120_000
 
 LONGTASKS = """
@@ -67,7 +57,7 @@ def run(site_url: str, moves: int, seed: int) -> dict:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = launch(pw)
         try:
             context = browser.new_context(service_workers="block")
             context.add_init_script(LONGTASKS)

@@ -5,7 +5,6 @@ Import as `from tests.browser.browser_helpers import wait_ready, ...`.
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,20 +12,10 @@ from urllib.parse import urlsplit
 
 from tools import build  # noqa: F401  (re-exported for the tests)
 from tools import serve as static_server  # noqa: F401
+from tools.chromium import CHROMIUM  # noqa: F401  (re-exported for conftest.py)
 
 ROOT = build.ROOT
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 READY_SELECTOR = 'body[data-ready="1"]'
 READY_TIMEOUT_MS = 60_000
 SUBPATH = "/mykerinos/"

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 
+from tools import chromium
 from tests.browser.browser_helpers import (
     CHROMIUM,
-    CHROMIUM_ARGS,
     READY_TIMEOUT_MS,
     ROOT,
     SUBPATH,
@@ -87,9 +87,7 @@ def playwright_instance():
 
 @pytest.fixture(scope="session")
 def browser(playwright_instance):
-    browser = playwright_instance.chromium.launch(
-        executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-    )
+    browser = chromium.launch(playwright_instance)
     yield browser
     browser.close()
 
