@@ -26,7 +26,6 @@ import gzip
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -34,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tools import build, serve  # noqa: E402
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS, wait_until  # noqa: E402
 
 TIMEOUT_MS = 120_000
 
@@ -47,14 +46,6 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
 """
-
-
-def wait_until(page, expression: str, timeout_ms: float = TIMEOUT_MS) -> None:
-    deadline = time.monotonic() + timeout_ms / 1000
-    while not page.evaluate(expression):
-        if time.monotonic() > deadline:
-            raise TimeoutError(expression)
-        time.sleep(0.05)
 
 
 def load(page, url: str) -> float:

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tools import build, serve  # noqa: E402
-from tools.chromium import launch  # noqa: E402
+from tools.chromium import launch, wait_until  # noqa: E402
 
 TIMEOUT_MS = 120_000
 
@@ -40,17 +40,6 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });
 """
-
-
-def wait_until(page, expression: str, timeout_ms: float = TIMEOUT_MS):
-    deadline = time.monotonic() + timeout_ms / 1000
-    while True:
-        value = page.evaluate(expression)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise TimeoutError(expression)
-        time.sleep(0.05)
 
 
 def run(site_url: str, moves: int, seed: int) -> dict:

@@ -5,13 +5,13 @@ Import as `from tests.browser.browser_helpers import wait_ready, ...`.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from tools import build  # noqa: F401  (re-exported for the tests)
 from tools import serve as static_server  # noqa: F401
+from tools import chromium
 from tools.chromium import CHROMIUM  # noqa: F401  (re-exported for conftest.py)
 
 ROOT = build.ROOT
@@ -27,19 +27,9 @@ def wait_ready(page, timeout: float = READY_TIMEOUT_MS) -> None:
 
 
 def wait_until(page, expression: str, timeout: float = READY_TIMEOUT_MS, interval: float = 0.1):
-    """Poll a JS expression (it may return a promise) until its value is truthy.
-
-    page.wait_for_function does not wait for a promise's value, so use this
-    for anything asynchronous (service worker, Cache Storage).
-    """
-    deadline = time.monotonic() + timeout / 1000
-    while True:
-        value = page.evaluate(expression)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"still false after {timeout / 1000:.0f} s: {expression}")
-        time.sleep(interval)
+    """Poll a JS expression (it may return a promise) until its value is truthy
+    (tools/chromium.py), with the tests' time limit."""
+    return chromium.wait_until(page, expression, timeout, interval)
 
 
 def wait_service_worker(page, timeout: float = READY_TIMEOUT_MS) -> None:
