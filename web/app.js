@@ -146,7 +146,7 @@ function seatIcon(side, size = 26, label = true) {
   }, shape, label ? s("text", { x: c, y: ty + 1, "font-size": size * 0.48, text: side.letter }) : null);
 }
 
-function patronName(view, patron) {
+function patronName(patron) {
   return t(patron ? `patron.${patron}` : "patron.none");
 }
 
@@ -662,7 +662,7 @@ function drawPlayers(view) {
       if (!groups.has(key)) continue;
       const row = h("div", { class: "pg-cards" });
       const group = h("div", { class: "patron-group" },
-        h("span", { class: `pg-name p-${key}`, title: key === "none" ? null : t(`patron.${key}.help`), text: patronName(view, key === "none" ? null : key) }), row);
+        h("span", { class: `pg-name p-${key}`, title: key === "none" ? null : t(`patron.${key}.help`), text: patronName(key === "none" ? null : key) }), row);
       for (const c of groups.get(key)) {
         const look = PATRON_LOOK[c.patron];
         row.append(h("span", {
@@ -1183,17 +1183,20 @@ function cellTip(cell, ctx) {
   return "";
 }
 
+// An element's own tooltip: its SVG <title>, or its title attribute.
+function ownTip(el) {
+  const title = el.querySelector(":scope > title");
+  return title ? title.textContent : el.getAttribute("title") || "";
+}
+
 function tipOf(el) {
-  if (!el) return "";
-  const title = el.querySelector && el.querySelector(":scope > title");
-  if (title) return title.textContent;
-  return el.getAttribute("title") || el.getAttribute("aria-label") || "";
+  return el ? ownTip(el) || el.getAttribute("aria-label") || "" : "";
 }
 
 // The nearest element (from el up) that has a tooltip.
 function withTip(el) {
   for (let node = el; node && node.id !== "app"; node = node.parentElement) {
-    if (tipOf(node) && (node.hasAttribute("title") || (node.querySelector && node.querySelector(":scope > title")))) return node;
+    if (ownTip(node)) return node;
   }
   return null;
 }

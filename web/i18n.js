@@ -25,7 +25,7 @@ function stored() {
 }
 
 // The language to use now: remembered choice, browser preference, English.
-export function chooseLanguage() {
+function chooseLanguage() {
   const saved = stored();
   if (LANGUAGES.includes(saved)) return saved;
   for (const tag of navigator.languages || [navigator.language || ""]) {
@@ -40,7 +40,7 @@ export function language() {
 }
 
 // Fetch a catalogue (served next to this file; precached for offline use).
-export function loadCatalogue(lang) {
+function loadCatalogue(lang) {
   if (!loaded.has(lang)) {
     const url = new URL(`./lang/${lang}.json`, import.meta.url);
     const promise = fetch(url).then((response) => {
@@ -71,7 +71,7 @@ export const ready = loadCatalogue(code).catch((error) => {
   if (!strings) strings = {};
 });
 
-// Switch language: load its catalogue, remember the choice, tell the page.
+// Switch language: load its catalogue, remember the choice.
 export async function setLanguage(lang) {
   if (!LANGUAGES.includes(lang)) throw new Error(`unknown language ${lang}`);
   const catalogue = await loadCatalogue(lang);
@@ -81,7 +81,6 @@ export async function setLanguage(lang) {
     localStorage.setItem(STORE_KEY, lang);
   } catch { /* not remembered, still switched */ }
   document.documentElement.lang = lang;
-  dispatchEvent(new CustomEvent("mykerinos:language", { detail: lang }));
 }
 
 // The text for key, with {placeholders} filled from params. A key missing
@@ -92,10 +91,9 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
 }
 
-// Whether words are available yet (the loader shows its English defaults before).
+// Whether words are available yet (before, the loader leaves its step line empty).
 export function hasCatalogue() {
   return strings !== null;
 }
 
 document.documentElement.lang = code;
-window.mykerinosI18n = { language, setLanguage, t, LANGUAGES };

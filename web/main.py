@@ -106,11 +106,8 @@ def _default_names(n: int = 3) -> list[str]:
 def _clean_names(names) -> list[str]:
     if not isinstance(names, list):
         names = _default_names()
-    out = []
-    for i, name in enumerate(names[:4]):
-        name = str(name or "").strip()
-        out.append(name or _texts().t("name.player", n=i + 1))
-    return out
+    defaults = _default_names(4)
+    return [str(name or "").strip() or defaults[i] for i, name in enumerate(names[:4])]
 
 
 def _parse_seed(seed) -> int:

@@ -52,9 +52,10 @@ def literal_keys(english: dict[str, str]) -> set[str]:
     found = set()
     for path in CODE:
         found |= set(LITERAL.findall(path.read_text(encoding="utf-8")))
-    # Dotted words that are not catalogue keys (file names, module paths...).
-    return {k for k in found if k in english or k.split(".")[0] in {
-        k2.split(".")[0] for k2 in english}}
+    # Dotted words with a catalogue key's first part; others are file names,
+    # module paths...
+    groups = {key.split(".")[0] for key in english}
+    return {k for k in found if k.split(".")[0] in groups}
 
 
 @pytest.fixture(scope="module")
