@@ -31,7 +31,7 @@ class Parcel:
     pyramids: frozenset[int]
 
 
-# Pyramid layouts per SPEC section 1 ("^" pyramid, "." free).
+# Pyramid layouts, cells 0-5 row-major ("^" pyramid, "." free).
 _LAYOUTS: dict[str, dict[str, str]] = {
     "violet": {"0a": "......", "0b": "^.....", "0c": "...^..", "2a": ".^....",
                "2b": "^....^", "3a": ".^^...", "3b": "^...^."},

@@ -8,15 +8,12 @@ and what is allowed instead.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .cards import NILE_CARDS, PARCELS, PATRON_NAMES
-from .museum import ROOM_INDEX, ROOMS
-from .region import CELL_INDEX
 from .moves import Move
-
-if TYPE_CHECKING:
-    from .state import GameState
+from .museum import ROOM_INDEX, ROOMS
+from .position import Position
+from .region import CELL_INDEX
 
 
 @dataclass
@@ -87,9 +84,9 @@ def _some(items: list[str], limit: int = 12) -> str:
     return ", ".join(items[:limit]) + f", ... ({len(items)} in all)"
 
 
-def explain_illegal(state: "GameState", move: Move) -> str:
-    """Say why ``move`` is refused, naming the first wrong part and what would be allowed."""
-    legal = state.legal_moves()
+def explain_illegal(state: Position, legal: list[Move], move: Move) -> str:
+    """Say why ``move`` is refused from ``state`` (whose legal list is ``legal``),
+    naming the first wrong part and what would be allowed."""
     who = state.setup.players[state.to_move] if state.to_move is not None else "nobody"
     available = kinds(legal)
     if kind(move) not in available:

@@ -1,6 +1,7 @@
-"""Moves: small frozen values that convert to and from the record notation (SPEC section 5)."""
+"""Moves: small frozen values that convert to and from the record notation (docs/RECORDS.md)."""
 from __future__ import annotations
 
+import json
 from typing import Any, NamedTuple
 
 from .errors import MalformedMoveError
@@ -98,7 +99,6 @@ class Move(NamedTuple):
 
     def label(self) -> str:
         """Short text for messages: the notation as compact JSON."""
-        import json
         return json.dumps(self.to_json(), separators=(",", ":"))
 
 

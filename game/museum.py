@@ -30,13 +30,12 @@ WING_ROOMS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
-def open_rooms(museum: list[int], player: int, blocked: frozenset[int] = frozenset()) -> list[int]:
+def open_rooms(museum: list[int], player: int) -> list[int]:
     """Rooms ``player`` may book now: any free 2- or 3-room, or a free 5-room
-    next to a 2- or 3-room the player already holds. ``blocked`` rooms are
-    reserved by someone else's token."""
+    next to a 2- or 3-room the player already holds."""
     result = []
     for idx, holder in enumerate(museum):
-        if holder != -1 or idx in blocked:
+        if holder != -1:
             continue
         if ROOM_VALUE[idx] == 5:
             if not any(museum[r] == player for r in FIVE_ROOM_ACCESS[idx]):

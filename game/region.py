@@ -13,6 +13,8 @@ from .cards import NILE_CARDS, PARCELS
 COLS = 8
 MAX_ROWS = 9
 RIVER = 0  # area number of a river cell: it belongs to no area
+SIZE = COLS * MAX_ROWS
+NO_RIVER = (False,) * SIZE
 
 CELL_NAMES: tuple[str, ...] = tuple(
     f"{chr(ord('a') + idx % COLS)}{idx // COLS + 1}" for idx in range(COLS * MAX_ROWS)
@@ -48,6 +50,7 @@ class Region:
     neighbors: tuple[tuple[int, ...], ...]
     cells: tuple[int, ...]
     area_cells: tuple[tuple[int, ...], ...]  # index 0 unused; areas are 1-based
+    river_cells: tuple[int, ...]             # the cells the Nile survey counts
 
     @property
     def areas(self) -> int:
@@ -58,53 +61,73 @@ class Region:
         return (self.parcels[2 * area - 2][0], self.parcels[2 * area - 1][0])
 
 
+@dataclass(frozen=True)
+class _Grid:
+    """What depends only on the number of lines: cells, adjacency, areas without a Nile."""
+
+    exists: tuple[bool, ...]
+    neighbors: tuple[tuple[int, ...], ...]
+    cells: tuple[int, ...]
+    area: tuple[int, ...]
+    area_cells: tuple[tuple[int, ...], ...]
+
+
+def _make_grid(lines: int) -> _Grid:
+    rows = lines * 3
+    exists = tuple(idx // COLS < rows for idx in range(SIZE))
+    neighbors: list[tuple[int, ...]] = []
+    for idx in range(SIZE):
+        row, col = divmod(idx, COLS)
+        near = []
+        if exists[idx]:
+            for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+                r, c = row + dr, col + dc
+                if 0 <= r < rows and 0 <= c < COLS:
+                    near.append(r * COLS + c)
+        neighbors.append(tuple(near))
+    cells = tuple(i for i in range(SIZE) if exists[i])
+    # Area 2k-1 is the left half (columns a-d) of line k, area 2k the right half.
+    area = tuple((idx // COLS // 3) * 2 + (idx % COLS) // 4 + 1 if exists[idx] else 0
+                 for idx in range(SIZE))
+    return _Grid(exists, tuple(neighbors), cells, area, _area_cells(lines, cells, area))
+
+
+def _area_cells(lines: int, cells: tuple[int, ...],
+                area: tuple[int, ...] | list[int]) -> tuple[tuple[int, ...], ...]:
+    """The cells of each area (index 0 unused), river cells excluded (their area is RIVER)."""
+    return ((),) + tuple(tuple(i for i in cells if area[i] == a) for a in range(1, lines * 2 + 1))
+
+
+_GRIDS = {lines: _make_grid(lines) for lines in (1, 2, 3)}
+
+
 def build_region(parcels: tuple[tuple[str, bool], ...],
                  nile: tuple[tuple[str, bool], ...] = ()) -> Region:
-    if len(parcels) % 4 or not parcels:
-        raise ValueError("a region needs whole lines of 4 parcels")
+    """The region of a season; what depends only on its size is computed once per size."""
+    if len(parcels) % 4 or not parcels or len(parcels) > 12:
+        raise ValueError("a region needs 1 to 3 whole lines of 4 parcels")
     lines = len(parcels) // 4
-    size = COLS * MAX_ROWS
-    exists = [False] * size
-    pyramid = [False] * size
-    river = [False] * size
-    area = [0] * size
+    grid = _GRIDS[lines]
+    pyramid = [False] * SIZE
     for slot, (card_id, turned) in enumerate(parcels):
-        card = PARCELS[card_id]
-        line, pos = divmod(slot, 4)
-        for cell in range(6):
-            idx = card_cell(slot, cell, turned)
-            exists[idx] = True
-            pyramid[idx] = cell in card.pyramids  # printed cell, wherever the turn puts it
-            area[idx] = line * 2 + pos // 2 + 1
+        for cell in PARCELS[card_id].pyramids:  # printed cell, wherever the turn puts it
+            pyramid[card_cell(slot, cell, turned)] = True
+    if not nile:
+        return Region(tuple(parcels), (), lines, grid.exists, tuple(pyramid), NO_RIVER,
+                      grid.area, grid.neighbors, grid.cells, grid.area_cells, ())
+    river = [False] * SIZE
+    area = list(grid.area)
     for line, (nile_id, turned) in enumerate(nile):
         # A Nile card covers columns d and e (indexes 3 and 4) of its line.
         ncard = NILE_CARDS[nile_id]
         for cell in range(6):
             printed = 5 - cell if turned else cell
-            row = line * 3 + cell // 2
-            col = 3 + cell % 2
-            idx = row * COLS + col
+            idx = (line * 3 + cell // 2) * COLS + 3 + cell % 2
             pyramid[idx] = False
             if printed in ncard.river:
                 river[idx] = True
                 area[idx] = RIVER
-            else:
-                river[idx] = False
-                area[idx] = line * 2 + (1 if col == 3 else 2)
-    neighbors: list[tuple[int, ...]] = []
-    for idx in range(size):
-        if not exists[idx]:
-            neighbors.append(())
-            continue
-        row, col = divmod(idx, COLS)
-        near = []
-        for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
-            r, c = row + dr, col + dc
-            if 0 <= r < MAX_ROWS and 0 <= c < COLS and exists[r * COLS + c]:
-                near.append(r * COLS + c)
-        neighbors.append(tuple(near))
-    cells = tuple(i for i in range(size) if exists[i])
-    area_cells = [()] + [tuple(i for i in cells if area[i] == a and not river[i])
-                         for a in range(1, lines * 2 + 1)]
-    return Region(tuple(parcels), tuple(nile), lines, tuple(exists), tuple(pyramid),
-                  tuple(river), tuple(area), tuple(neighbors), cells, tuple(area_cells))
+    return Region(tuple(parcels), tuple(nile), lines, grid.exists, tuple(pyramid), tuple(river),
+                  tuple(area), grid.neighbors, grid.cells, _area_cells(lines, grid.cells, area),
+                  tuple(i for i in grid.cells if river[i]))
+

@@ -1,13 +1,11 @@
 """Final scoring as a pure function: totals plus a per-player breakdown for the UI."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import GREENWISH, PATRONS, card_patron
 from .museum import exhibition_multiplier
-
-if TYPE_CHECKING:
-    from .state import GameState
+from .position import Position
 
 SET_POINTS = 5
 
@@ -28,7 +26,7 @@ def count_sets(patrons: list[str | None]) -> int:
         sets += 1
 
 
-def final_scores(state: "GameState") -> dict[str, Any]:
+def final_scores(state: Position) -> dict[str, Any]:
     """Exhibition and sets on top of the points already scored, the winners and
     whether the tie-break (cubes in personal stock) decided."""
     breakdown = []

@@ -1,6 +1,6 @@
 """Builders for scenario tests: explicit decks, records and moves.
 
-Every scenario is a plain game record (SPEC section 5) replayed by the engine,
+Every scenario is a plain game record (docs/RECORDS.md) replayed by the engine,
 so a test never reaches into the state to arrange a position.
 
 Geometry reminder: a line is 4 parcels side by side (columns a-h, 3 rows).

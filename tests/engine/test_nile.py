@@ -1,4 +1,4 @@
-"""The Nile expansion (SPEC section 4), each rule checked on a replayed game record.
+"""The Nile expansion, each rule checked on a replayed game record (docs/RULINGS.md).
 
 Unless a test says otherwise the records below use:
 
@@ -41,7 +41,7 @@ BOATS = ["boat-2", "boat-3", "boat-cubes", "boat-tie"]
 DECK = deck_for(filler=OPEN_FIRST)
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
-# The Nile card layouts of SPEC section 4, rows top to bottom, left column then right column.
+# The printed Nile card layouts, rows top to bottom, left column then right column.
 LAYOUTS = {"nile-1": ".~ .~ ~.", "nile-2": "~. ~. .~", "nile-3": ".~ ~~ ~.",
            "nile-4": "~. ~~ .~", "nile-5": ".~ ~. .~", "nile-6": "~. .~ ~."}
 

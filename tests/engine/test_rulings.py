@@ -1,4 +1,4 @@
-"""The rulings of SPEC sections 1 and 2, each checked on a replayed game record."""
+"""The rulings of docs/RULINGS.md and the base rules, each checked on a replayed game record."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""Two-player games (SPEC section 3): the neutral colour, its disk, its cubes and its cards."""
+"""Two-player games (docs/RULINGS.md): the neutral colour, its disk, its cubes and its cards."""
 from __future__ import annotations
 
 import pytest
