@@ -305,3 +305,19 @@ def _read_setup(digits: _Digits, players: list[str], seed: int, nile: bool,
     boats = digits.permutation(BOATS)
     return make_setup(players, seed, nile=True, first_player=first, wings=wings, deck=deck,
                       nile_deck=nile_deck, nile_six_line=six_line, boats=boats)
+
+
+def relation(saved: GameState, other: GameState) -> str:
+    """How ``other`` (say, a game opened from a link) stands to ``saved``:
+    "same", "ahead" (the same game with more decisions played), "behind"
+    (the same game, fewer decisions) or "different" (another setup, or the
+    games part ways), so a page knows when opening a link would lose a game."""
+    if saved.setup != other.setup:
+        return "different"
+    mine, theirs = saved.moves, other.moves
+    shared = min(len(mine), len(theirs))
+    if mine[:shared] != theirs[:shared]:
+        return "different"
+    if len(theirs) == len(mine):
+        return "same"
+    return "ahead" if len(theirs) > len(mine) else "behind"

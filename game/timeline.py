@@ -176,6 +176,22 @@ class Timeline:
             state.apply(move)
         return state
 
+    def to_json(self) -> dict[str, Any]:
+        """Everything but the states, as JSON-ready data for a page."""
+        return {
+            "last": self.last,
+            "steps": [{"position": s.position, "player": s.player, "move": s.move.to_json(),
+                       "season": s.season, "phase": s.phase, "forced": s.forced,
+                       "options": s.options} for s in self.steps],
+            "positions": [{"index": p.index, "season": p.season, "phase": p.phase,
+                           "to_move": p.to_move, "score": list(p.score),
+                           "starts_season": p.starts_season, "starts_survey": p.starts_survey}
+                          for p in self.positions],
+            "season_starts": [list(x) for x in self.season_starts()],
+            "survey_starts": [list(x) for x in self.survey_starts()],
+            "log_positions": list(self.log_positions),
+        }
+
     # --------------------------------------------------------------- scores
     def score_chart(self, upto: int | None = None) -> ScoreChart:
         """Scores through the seasons, then the exhibition and the sets, as far as

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from game import GameState, RecordError, new_game, replay, summary, to_record
 from game.cards import format_dealt
 from game.compact import (KINDS, MAX_LINK_CHARS, LinkError, LinkedGame, decision_digits,
-                          decode_link, encode_link)
+                          decode_link, encode_link, relation)
 from game.daily import daily_seed, utc_today
 from game.selfplay import random_game
 
@@ -30,7 +30,7 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 # link format needs a new version byte.
 GOLDEN_LINK_4P = ("AQIHAAAAAIIBAvrTVckM06ryAQE_gG2unGeXYyRIkyHEewYkRorVSNRZrqLhgjciNcC73cKf_YSI"
                   "Yl78vhYOBhIhu3i4Dqae80noQXtSd_qChE4")
-CHECKED = settings(derandomize=True, max_examples=60, deadline=None,
+CHECKED = settings(derandomize=True, database=None, max_examples=60, deadline=None,
                    suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -268,6 +268,29 @@ def test_any_bytes_refuse_or_give_a_legal_game(payload: bytes) -> None:
 @given(st.text(max_size=300))
 def test_any_text_refuses_or_gives_a_legal_game(text: str) -> None:
     outcome(text)
+
+
+def test_relation_tells_a_continued_game_from_another() -> None:
+    whole = random_game(3, 21)
+    moves = [m for _, m in whole.moves]
+
+    def after(k: int, seed: int = 21) -> GameState:
+        state = new_game(list(whole.setup.players), seed)
+        for move in moves[:k]:
+            state.apply(move)
+        return state
+
+    assert relation(after(40), decode_link(encode_link(after(40))).state) == "same"
+    assert relation(after(40), after(41)) == "ahead"
+    assert relation(after(41), after(40)) == "behind"
+    assert relation(after(0), whole) == "ahead"
+    assert relation(after(10), after(10, seed=22)) == "different"
+    other = after(39)
+    other.apply(next(m for m in other.legal_moves() if m != moves[39]))
+    assert relation(after(40), other) == "different"
+    assert relation(after(41), other) == "different"
+    renamed = new_game(["Ann", "Bob", "Cy"], 21)
+    assert relation(after(0), renamed) == "different"
 
 
 def test_daily_seed_is_the_same_all_day_and_differs_between_days() -> None:

@@ -212,3 +212,15 @@ def test_a_game_without_decisions_yet() -> None:
     chart = timeline.score_chart()
     assert chart.labels == ("start", "season-1") and chart.series == ((0, 0), (0, 0))
     assert summary(timeline.state_at(0)) == summary(new_game(["Ann", "Bob"], 4))
+
+
+def test_the_outline_for_a_page(game: tuple[GameState, Timeline]) -> None:
+    state, timeline = game
+    outline = json.loads(json.dumps(timeline.to_json()))
+    assert outline["last"] == len(state.moves)
+    decisions = [s for s in outline["steps"] if not s["forced"]]
+    assert [(s["player"], Move.from_json(s["move"])) for s in decisions] == state.moves
+    assert [p["score"] for p in outline["positions"]] == [list(p.score) for p in timeline.positions]
+    assert outline["season_starts"] == [list(x) for x in timeline.season_starts()]
+    assert outline["survey_starts"] == [list(x) for x in timeline.survey_starts()]
+    assert len(outline["log_positions"]) == len(state.log or [])
