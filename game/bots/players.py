@@ -5,8 +5,13 @@
 * medium: looks at every legal move (or a large sample) one step ahead with
   the static estimate;
 * hard: flat Monte Carlo search over the medium player's best candidates,
-  each tried many times by playing the season out with a fast policy on a
-  copy whose unseen cards are reshuffled, within a time budget.
+  each tried many times by playing the season out with a fast policy in a
+  world where everything unseen is redrawn (``ismcts.world_for``), within a
+  time budget;
+* expert: information-set Monte Carlo tree search (``ismcts``): the
+  opponents' replies are searched too, over worlds where everything unseen is
+  redrawn, with a tactical playout policy and the static estimate at the
+  leaves, within the same time budget.
 
 Every bot owns a seeded generator, so with the same seed and budget it plays
 the same way; a game with bots replays from its record like any other.
@@ -15,7 +20,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from ..cards import card_value
@@ -23,41 +28,26 @@ from ..moves import Move
 from ..rng import Rng
 from ..state import Phase
 from .evaluate import evaluate
+from .ismcts import SearchParams, search, world_for
+from .lookahead import margin, ranked_moves, score_move
 
 if TYPE_CHECKING:
     from ..state import GameState
 
-LEVELS = ("random", "easy", "medium", "hard")
-
-
-def margin(values: list[float], p: int) -> float:
-    """How far ``p`` is ahead of the best other player."""
-    best_other = max(v for q, v in enumerate(values) if q != p)
-    return values[p] - best_other
-
-
-def score_move(state: "GameState", move: Move, p: int) -> float:
-    after = state.copy()
-    after.apply(move)
-    return margin(evaluate(after), p)
-
-
-def ranked_moves(state: "GameState", moves: list[Move], p: int) -> list[tuple[float, int, Move]]:
-    scored = [(score_move(state, m, p), -i, m) for i, m in enumerate(moves)]
-    scored.sort(reverse=True)
-    return scored
+LEVELS = ("random", "easy", "medium", "hard", "expert")
 
 
 @dataclass
 class Bot:
     level: str
     seed: int = 0
-    budget: float = 1.5          # seconds per decision (hard)
-    max_iterations: int = 4000   # cap on playouts per decision (hard)
+    budget: float = 1.5          # seconds per decision (hard, expert)
+    max_iterations: int = 4000   # cap on playouts per decision (hard, expert)
     candidates: int = 8          # moves the hard bot searches among
     sample: int = 240            # legal moves the medium bot looks at, at most
     clock: Callable[[], float] = time.perf_counter
     last_iterations: int = 0
+    params: SearchParams = field(default_factory=SearchParams)  # expert
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
@@ -79,6 +69,11 @@ class Bot:
             return self._easy(state, legal, p)
         if self.level == "medium":
             return self._medium(state, legal, p)
+        if self.level == "expert":
+            result = search(state, self.rng, self.params, self.budget, self.max_iterations,
+                            self.clock)
+            self.last_iterations = result.iterations
+            return result.move
         return self._hard(state, legal, p)
 
     def _sample(self, legal: list[Move], k: int) -> list[Move]:
@@ -119,7 +114,7 @@ class Bot:
                 logn = math.log(iterations)
                 k = max(range(len(cands)), key=lambda i: totals[i] / visits[i]
                         + 6.0 * math.sqrt(logn / visits[i]))
-            world = determinize(state, self.rng)
+            world = world_for(state, self.rng)
             world.apply(cands[k])
             playout(world, self.rng, state.season)
             totals[k] += margin(evaluate(world), p)
@@ -129,20 +124,6 @@ class Bot:
         best = max(range(len(cands)),
                    key=lambda i: (totals[i] / visits[i] if visits[i] else -1e9, prior[i]))
         return cands[best]
-
-
-def determinize(state: "GameState", rng: Rng) -> "GameState":
-    """A copy in which the cards nobody has seen yet are reshuffled and turned at random."""
-    world = state.copy()
-    from ..state import parcels_in_season
-    dealt = 8 * (state.season - 1) + parcels_in_season(state.season)
-    deck = list(state.setup.deck)
-    unseen = [c for c, _ in deck[dealt:]]
-    if unseen:
-        rng.shuffle(unseen)
-        deck[dealt:] = [(c, rng.below(2) == 1) for c in unseen]
-        world.setup = replace(state.setup, deck=tuple(deck))
-    return world
 
 
 def playout(state: "GameState", rng: Rng, season: int) -> None:

@@ -24,7 +24,7 @@ def bot_game(levels: list[str], seed: int, nile: bool, budget: float = 0.02,
 
 @pytest.mark.parametrize("nile", [False, True])
 @pytest.mark.parametrize("levels", [["easy", "medium"], ["medium", "random", "easy"],
-                                    ["hard", "easy", "medium", "random"]])
+                                    ["hard", "easy", "medium", "random"], ["expert", "easy"]])
 def test_bots_only_play_legal_moves(levels: list[str], nile: bool) -> None:
     for seed in range(2):
         moves = bot_game(levels, seed, nile)
@@ -65,4 +65,4 @@ def test_hard_bot_stops_when_its_budget_is_spent() -> None:
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown bot level"):
         Bot("grandmaster")
-    assert LEVELS == ("random", "easy", "medium", "hard")
+    assert LEVELS == ("random", "easy", "medium", "hard", "expert")

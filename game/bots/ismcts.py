@@ -1,0 +1,335 @@
+"""The expert level: information-set Monte Carlo tree search over determinised worlds.
+
+What a player cannot see in this game is the order (and the turn) of the
+cards still to come: the parcels of later seasons and, with the Nile, the
+Nile cards never revealed, the boats of later seasons and the line of the
+5-point Nile card. Every iteration of the search starts from a *world* in
+which exactly those are redrawn from a canonical (sorted) list, so the search
+depends only on what the player to move knows.
+
+Each iteration walks down one shared tree of decisions (every player's, so
+the opponents' replies are searched too), choosing children by UCT on the
+mover's own reward; a node only offers its best few moves at first and more
+as it is visited (progressive widening, in the order of a cheap tactical
+score). At a new leaf a short playout with that tactical score as its policy
+looks a few decisions further, then the static estimate of ``evaluate``
+scores the position; each player's reward is how far they are ahead of the
+best other player.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Callable
+
+from ..cards import card_patron, card_value
+from ..moves import Move
+from ..museum import ROOM_INDEX
+from ..region import CELL_INDEX
+from ..rng import Rng
+from ..setup import BOATS
+from ..state import EMPTY, Phase, parcels_in_season
+from .evaluate import CUBE_VALUE, card_worth, evaluate, room_worth
+from .lookahead import ranked_moves
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+# A card is worth its points and, on average, this much more in exhibition and sets.
+CARD_EXTRA = 2.5
+
+
+@dataclass(frozen=True)
+class SearchParams:
+    """The knobs of the search (tuned with bench/tournament.py)."""
+
+    explore: float = 0.7         # UCT exploration, in units of ``reward_scale`` points
+    reward_scale: float = 10.0   # margins are divided by this before backing up
+    widen_base: int = 2          # children a node offers before any visit
+    widen_rate: float = 1.0      # ... plus this times sqrt(visits)
+    playout_depth: int = 6       # decisions played by the policy below a new leaf
+    policy_sample: int = 6       # legal moves the playout policy compares at each step
+    root_sample: int = 240       # legal moves ranked by the static estimate at the root
+
+
+def world_for(state: "GameState", rng: Rng) -> "GameState":
+    """A copy of ``state`` with everything its players cannot see redrawn.
+
+    The unseen items are first put in a canonical order, so two states that
+    differ only in what is hidden give the same worlds for the same generator."""
+    world = state.copy()
+    setup = state.setup
+    dealt = 8 * (state.season - 1) + parcels_in_season(state.season)
+    unseen = sorted(c for c, _ in setup.deck[dealt:])
+    changes: dict[str, object] = {}
+    if unseen:
+        rng.shuffle(unseen)
+        changes["deck"] = setup.deck[:dealt] + tuple((c, rng.below(2) == 1) for c in unseen)
+    if state.nile and state.season < 4:
+        # Nile cards never revealed sit on top of the pile (returned ones go under).
+        hidden = max(0, 5 - 2 * state.season)
+        cards = sorted(c for c, _ in state.nile_pile[:hidden])
+        rng.shuffle(cards)
+        redrawn = tuple((c, rng.below(2) == 1) for c in cards)
+        world.nile_pile = list(redrawn) + state.nile_pile[hidden:]
+        drawn = setup.boats[:state.season]
+        later = sorted(b for b in BOATS if b not in drawn)
+        rng.shuffle(later)
+        changes["boats"] = drawn + tuple(later)
+        changes["nile_six_line"] = 1 + rng.below(3)
+        six = setup.nile_deck[5][0]
+        changes["nile_deck"] = (setup.nile_deck[:5 - hidden] + redrawn
+                                + ((six, rng.below(2) == 1),))
+    if changes:
+        world.setup = replace(setup, **changes)  # type: ignore[arg-type]
+    return world
+
+
+def margins(values: list[float]) -> list[float]:
+    """How far each player is ahead of the best of the others."""
+    out = []
+    for p, v in enumerate(values):
+        out.append(v - max(x for q, x in enumerate(values) if q != p))
+    return out
+
+
+class Tactics:
+    """A cheap score for the moves of one decision: what they change in the
+    likely outcome of the areas they touch, against the cubes they cost.
+
+    Used to order a node's moves for widening and as the playout policy;
+    it is a guess, never a rule (the moves always come from the engine)."""
+
+    def __init__(self, state: "GameState") -> None:
+        self.state = state
+        p = state.to_move
+        assert p is not None
+        self.p = p
+        region = state.region
+        self.area = region.area
+        self.river = region.river
+        self.areas = region.areas
+        sides = state.sides
+        self.sides = sides
+        counts = [[0] * sides for _ in range(self.areas + 1)]  # index 0: the river
+        board = state.board
+        for i in region.cells:
+            s = board[i]
+            if s != EMPTY:
+                counts[0 if region.river[i] else region.area[i]][s] += 1
+        self.counts = counts
+        # Players who have passed rank first on ties, in passing order.
+        self.order = [state.pass_space[s] or 10 + s for s in range(sides)]
+        prizes: list[tuple[float, ...]] = [()]
+        if state.nile:
+            prizes[0] = (3.0 + CARD_EXTRA, 2.5) if state.season < 4 else (5.0 + CARD_EXTRA,
+                                                                            3.0 + CARD_EXTRA)
+        for a in range(1, self.areas + 1):
+            values = sorted((card_value(c) for c in state.region_cards[a]), reverse=True)
+            prizes.append(tuple(v + CARD_EXTRA for v in values[:2]))
+        self.prizes = prizes
+        self.takes = [self._takes(a, counts[a]) for a in range(self.areas + 1)]
+        self.cube = CUBE_VALUE[state.season]
+
+    def _takes(self, a: int, counts: list[int]) -> list[float]:
+        """What each side expects from area ``a`` if it were surveyed now."""
+        prizes = self.prizes[a]
+        out = [0.0] * self.sides
+        ranked = sorted((s for s in range(self.sides) if counts[s]),
+                        key=lambda s: (-counts[s], self.order[s]))
+        for pos, s in enumerate(ranked[:len(prizes)]):
+            out[s] = prizes[pos]
+        return out
+
+    def placement(self, side: int, cells: tuple[str, ...]) -> float:
+        """Gain for the mover of ``side`` placing cubes on ``cells``: its own
+        gain minus half of what the others gain (the neutral gains nothing)."""
+        per_area: dict[int, int] = {}
+        index = CELL_INDEX
+        for name in cells:
+            i = index[name]
+            a = 0 if self.river[i] else self.area[i]
+            per_area[a] = per_area.get(a, 0) + 1
+        p = self.p
+        total = 0.0
+        for a, k in per_area.items():
+            if not self.prizes[a]:
+                continue
+            counts = list(self.counts[a])
+            counts[side] += k
+            after = self._takes(a, counts)
+            before = self.takes[a]
+            others = 0.0
+            for q in range(self.state.n):
+                if q != p:
+                    others += after[q] - before[q]
+            total += (after[p] - before[p]) - 0.5 * others
+        return total
+
+    def score(self, move: Move) -> float:
+        state, p = self.state, self.p
+        action = move.action
+        if action == "pass":
+            return 0.3
+        if action in ("dig", "extend"):
+            s = self.placement(p, move.cells) - self.cube * len(move.cells)
+            if move.patron is not None:
+                s -= 0.4
+                if move.patron == "violet":
+                    s += self.cube
+            return s
+        if action == "neutral":
+            return self.placement(state.neutral, move.cells) if move.cells else 0.2
+        held = _held(state, p)
+        if action == "museum":
+            assert move.room is not None
+            worth = room_worth(state, p, ROOM_INDEX[move.room], held, state.setup.wings)
+            if move.patron is not None:  # Sir Brown during the excavation
+                return worth - self.cube - 0.4
+            return worth
+        if action == "claim":
+            assert move.card is not None
+            wing_of: dict[str | None, int] = {
+                patron: w for w, patron in enumerate(state.setup.wings, start=1)}
+            return card_worth(state, p, move.card, held, wing_of)
+        if action == "neutral_claim":
+            assert move.card is not None
+            return float(card_value(move.card))  # keep the best card from the others
+        if action == "boat":
+            return 1.0 if move.use else 0.0
+        return 0.0
+
+
+def _held(state: "GameState", p: int) -> dict[str | None, int]:
+    held: dict[str | None, int] = {}
+    for c in state.cards[p]:
+        pat = card_patron(c)
+        held[pat] = held.get(pat, 0) + 1
+    return held
+
+
+def policy_move(state: "GameState", legal: list[Move], rng: Rng, sample: int) -> Move:
+    """The playout policy: the best of a few random legal moves by the tactical score."""
+    tactics = Tactics(state)
+    if len(legal) <= sample:
+        pool = legal
+    else:
+        pool = [legal[rng.below(len(legal))] for _ in range(sample)]
+        if legal[0].action in ("pass", "neutral") and legal[0] not in pool:
+            pool.append(legal[0])
+    best, best_score = pool[0], -1e9
+    for m in pool:
+        s = tactics.score(m) + rng.below(1000) / 2000.0
+        if s > best_score:
+            best, best_score = m, s
+    return best
+
+
+class Node:
+    """Statistics of one decision in the shared tree. ``total`` sums the
+    rewards of the player who moved into this node."""
+
+    __slots__ = ("player", "moves", "children", "visits", "total")
+
+    def __init__(self, player: int | None) -> None:
+        self.player = player
+        self.moves: list[Move] | None = None  # ordered best first, set on first visit
+        self.children: list[Node] = []
+        self.visits = 0
+        self.total = 0.0
+
+
+@dataclass
+class SearchResult:
+    move: Move
+    iterations: int
+    root: Node
+
+
+def search(state: "GameState", rng: Rng, params: SearchParams, budget: float,
+           max_iterations: int, clock: Callable[[], float]) -> SearchResult:
+    """Run ISMCTS from ``state`` for its player to move; stop on the budget
+    (seconds by ``clock``) or after ``max_iterations`` iterations."""
+    deadline = clock() + budget
+    p = state.to_move
+    assert p is not None
+    season = state.season
+    root = Node(p)
+    root.moves = _root_order(state, params, rng)
+    if len(root.moves) == 1:
+        return SearchResult(root.moves[0], 0, root)
+    scale = params.reward_scale
+    iterations = 0
+    while iterations < max_iterations and (iterations == 0 or clock() < deadline):
+        world = world_for(state, rng)
+        node = root
+        path = [root]
+        # Selection and expansion.
+        while True:
+            if world.over or world.season != season:
+                break
+            if node.moves is None:
+                node.moves = _order(world)
+            allowed = params.widen_base + int(params.widen_rate * math.sqrt(node.visits))
+            if len(node.children) < min(allowed, len(node.moves)):
+                move = node.moves[len(node.children)]
+                world.apply(move)
+                child = Node(world.to_move)
+                node.children.append(child)
+                path.append(child)
+                break
+            k = _select(node, params.explore)
+            world.apply(node.moves[k])
+            node = node.children[k]
+            path.append(node)
+        # Playout below the leaf, then the static estimate.
+        depth = 0
+        while depth < params.playout_depth and not world.over and world.season == season:
+            legal = world.legal_moves()
+            world.apply(policy_move(world, legal, rng, params.policy_sample))
+            depth += 1
+        reward = margins(evaluate(world))
+        # Back-propagation: each node keeps the reward of the player who moved into it.
+        for i in range(1, len(path)):
+            mover = path[i - 1].player
+            path[i].visits += 1
+            path[i].total += (reward[mover] if mover is not None else 0.0) / scale
+        root.visits += 1
+        iterations += 1
+    best = max(range(len(root.children)),
+               key=lambda i: (root.children[i].visits,
+                              root.children[i].total / max(1, root.children[i].visits)))
+    return SearchResult(root.moves[best], iterations, root)
+
+
+def _select(node: Node, explore: float) -> int:
+    """The child to visit: UCT on the mean reward of the node's player."""
+    logn = math.log(node.visits + 1)
+    best, best_value = 0, -1e18
+    for k, child in enumerate(node.children):
+        if child.visits == 0:
+            return k
+        value = child.total / child.visits + explore * math.sqrt(logn / child.visits)
+        if value > best_value:
+            best, best_value = k, value
+    return best
+
+
+def _order(state: "GameState") -> list[Move]:
+    """The legal moves, best first by the tactical score (stable on ties)."""
+    legal = state.legal_moves()
+    tactics = Tactics(state)
+    scored = sorted(((tactics.score(m), -i) for i, m in enumerate(legal)), reverse=True)
+    return [legal[-i] for _, i in scored]
+
+
+def _root_order(state: "GameState", params: SearchParams, rng: Rng) -> list[Move]:
+    """The root's moves, best first by the static estimate one move ahead."""
+    legal = state.legal_moves()
+    if len(legal) > params.root_sample:
+        tactics = Tactics(state)
+        scored = sorted(((tactics.score(m), -i) for i, m in enumerate(legal)), reverse=True)
+        legal = [legal[-i] for _, i in scored[:params.root_sample]]
+    p = state.to_move
+    assert p is not None
+    return [m for _, _, m in ranked_moves(state, legal, p)]

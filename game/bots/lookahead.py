@@ -1,0 +1,29 @@
+"""One move ahead with the static estimate: the ranking every searching level starts from."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..moves import Move
+from .evaluate import evaluate
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+
+def margin(values: list[float], p: int) -> float:
+    """How far ``p`` is ahead of the best other player."""
+    best_other = max(v for q, v in enumerate(values) if q != p)
+    return values[p] - best_other
+
+
+def score_move(state: "GameState", move: Move, p: int) -> float:
+    after = state.copy()
+    after.apply(move)
+    return margin(evaluate(after), p)
+
+
+def ranked_moves(state: "GameState", moves: list[Move], p: int) -> list[tuple[float, int, Move]]:
+    """(margin after the move, -index, move), best first; ties keep the legal order."""
+    scored = [(score_move(state, m, p), -i, m) for i, m in enumerate(moves)]
+    scored.sort(reverse=True)
+    return scored
