@@ -46,6 +46,12 @@ def card_worth(state: "GameState", p: int, card: str, held: dict[str | None, int
     return worth
 
 
+# The wings (1-5) whose exhibition each room counts for.
+ROOM_WINGS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(w for w in range(1, 6) if any(r == room for r, _ in WING_ROOMS[w]))
+    for room in range(len(ROOM_VALUE)))
+
+
 def room_worth(state: "GameState", p: int, room: int, held: dict[str | None, int],
                wings: tuple[str, ...]) -> float:
     """Extra exhibition points a museum room would bring ``p``, with some hope
@@ -53,11 +59,10 @@ def room_worth(state: "GameState", p: int, room: int, held: dict[str | None, int
     value = ROOM_VALUE[room]
     future = FUTURE_CARDS[state.season]
     gain = 0.0
-    for w in range(1, 6):
-        if any(r == room for r, _ in WING_ROOMS[w]):
-            mult = exhibition_multiplier(state.museum, p, w)
-            if value > mult:
-                gain += (value - mult) * (held.get(wings[w - 1], 0) + future)
+    for w in ROOM_WINGS[room]:
+        mult = exhibition_multiplier(state.museum, p, w)
+        if value > mult:
+            gain += (value - mult) * (held.get(wings[w - 1], 0) + future)
     if value < 5:
         gain += 1.0  # it opens a 5-room
     return gain
@@ -100,11 +105,16 @@ def _add_region_outlook(state: "GameState", values: list[float],
     board = state.board
     # Players who have not passed yet rank behind everyone who has.
     order = [state.pass_space[s] or 10 + s for s in range(state.sides)]
-    best_room: list[float] = []
-    for p in range(state.n):
-        rooms = open_rooms(state.museum, p) if state.general_stock(p) else []
-        best_room.append(max((room_worth(state, p, r, helds[p], state.setup.wings)
-                              for r in rooms), default=0.0))
+    best_rooms: dict[int, float] = {}
+
+    def best_room(p: int) -> float:
+        """What the best museum room is worth to ``p`` (worked out once, when needed)."""
+        if p not in best_rooms:
+            rooms = open_rooms(state.museum, p) if state.general_stock(p) else []
+            best_rooms[p] = max((room_worth(state, p, r, helds[p], state.setup.wings)
+                                 for r in rooms), default=0.0)
+        return best_rooms[p]
+
     if state.nile and (state.phase is not Phase.SURVEY or state.survey_area == 0):
         _add_river_outlook(state, values, order)
     for area in range(max(first_area, 1), region.areas + 1):
@@ -131,8 +141,9 @@ def _add_region_outlook(state: "GameState", values: list[float],
             # A close race is worth less than a safe lead.
             margin = counts[side] - (counts[ranked[pos + 1]] if pos + 1 < len(ranked) else 0)
             certainty = 1.0 if margin >= 2 or state.pass_space[side] else 0.75
-            if best_room[side] > best_worth:
-                values[side] += best_room[side] * certainty
+            room = best_room(side)
+            if room > best_worth:
+                values[side] += room * certainty
             else:
                 values[side] += best_worth * certainty
                 taken.append(best_card)

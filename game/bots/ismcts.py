@@ -27,7 +27,7 @@ from ..moves import Move
 from ..museum import ROOM_INDEX
 from ..region import CELL_INDEX
 from ..rng import Rng
-from ..setup import BOATS
+from ..setup import BOATS, Setup
 from ..state import EMPTY, Phase, parcels_in_season
 from .evaluate import CUBE_VALUE, card_worth, evaluate, room_worth
 from .lookahead import ranked_moves
@@ -50,28 +50,37 @@ class SearchParams:
     playout_depth: int = 6       # decisions played by the policy below a new leaf
     policy_sample: int = 6       # legal moves the playout policy compares at each step
     root_sample: int = 240       # legal moves ranked by the static estimate at the root
+    draws: int = 16              # guesses at the unseen cards, used in turn by the iterations
 
 
-def world_for(state: "GameState", rng: Rng) -> "GameState":
-    """A copy of ``state`` with everything its players cannot see redrawn.
+@dataclass(frozen=True)
+class HiddenDraw:
+    """One guess at everything unseen: a setup and a Nile pile to play on with."""
+
+    setup: Setup
+    nile_pile: tuple[tuple[str, bool], ...]
+
+
+def draw_hidden(state: "GameState", rng: Rng) -> HiddenDraw:
+    """Redraw everything the players of ``state`` cannot see.
 
     The unseen items are first put in a canonical order, so two states that
-    differ only in what is hidden give the same worlds for the same generator."""
-    world = state.copy()
+    differ only in what is hidden give the same draws for the same generator."""
     setup = state.setup
     dealt = 8 * (state.season - 1) + parcels_in_season(state.season)
     unseen = sorted(c for c, _ in setup.deck[dealt:])
     changes: dict[str, object] = {}
+    pile = tuple(state.nile_pile)
     if unseen:
         rng.shuffle(unseen)
         changes["deck"] = setup.deck[:dealt] + tuple((c, rng.below(2) == 1) for c in unseen)
     if state.nile and state.season < 4:
         # Nile cards never revealed sit on top of the pile (returned ones go under).
         hidden = max(0, 5 - 2 * state.season)
-        cards = sorted(c for c, _ in state.nile_pile[:hidden])
+        cards = sorted(c for c, _ in pile[:hidden])
         rng.shuffle(cards)
         redrawn = tuple((c, rng.below(2) == 1) for c in cards)
-        world.nile_pile = list(redrawn) + state.nile_pile[hidden:]
+        pile = redrawn + pile[hidden:]
         drawn = setup.boats[:state.season]
         later = sorted(b for b in BOATS if b not in drawn)
         rng.shuffle(later)
@@ -80,9 +89,22 @@ def world_for(state: "GameState", rng: Rng) -> "GameState":
         six = setup.nile_deck[5][0]
         changes["nile_deck"] = (setup.nile_deck[:5 - hidden] + redrawn
                                 + ((six, rng.below(2) == 1),))
-    if changes:
-        world.setup = replace(setup, **changes)  # type: ignore[arg-type]
+    return HiddenDraw(replace(setup, **changes) if changes else setup,  # type: ignore[arg-type]
+                      pile)
+
+
+def play_on(state: "GameState", draw: HiddenDraw) -> "GameState":
+    """A copy of ``state`` to search on, whose unseen part is ``draw``."""
+    world = state.copy()
+    world.setup = draw.setup
+    if state.nile:
+        world.nile_pile = list(draw.nile_pile)
     return world
+
+
+def world_for(state: "GameState", rng: Rng) -> "GameState":
+    """A copy of ``state`` with everything its players cannot see redrawn."""
+    return play_on(state, draw_hidden(state, rng))
 
 
 def margins(values: list[float]) -> list[float]:
@@ -128,8 +150,10 @@ class Tactics:
             values = sorted((card_value(c) for c in state.region_cards[a]), reverse=True)
             prizes.append(tuple(v + CARD_EXTRA for v in values[:2]))
         self.prizes = prizes
-        self.takes = [self._takes(a, counts[a]) for a in range(self.areas + 1)]
+        self.takes: list[list[float] | None] = [None] * (self.areas + 1)  # worked out when needed
         self.cube = CUBE_VALUE[state.season]
+        self._gains: dict[tuple[int, int, int], float] = {}
+        self._held: dict[str | None, int] | None = None
 
     def _takes(self, a: int, counts: list[int]) -> list[float]:
         """What each side expects from area ``a`` if it were surveyed now."""
@@ -150,21 +174,36 @@ class Tactics:
             i = index[name]
             a = 0 if self.river[i] else self.area[i]
             per_area[a] = per_area.get(a, 0) + 1
-        p = self.p
         total = 0.0
         for a, k in per_area.items():
-            if not self.prizes[a]:
-                continue
-            counts = list(self.counts[a])
-            counts[side] += k
-            after = self._takes(a, counts)
-            before = self.takes[a]
-            others = 0.0
-            for q in range(self.state.n):
-                if q != p:
-                    others += after[q] - before[q]
-            total += (after[p] - before[p]) - 0.5 * others
+            key = (side, a, k)
+            gain = self._gains.get(key)
+            if gain is None:
+                gain = self._gains[key] = self._area_gain(side, a, k)
+            total += gain
         return total
+
+    def _area_gain(self, side: int, a: int, k: int) -> float:
+        if not self.prizes[a]:
+            return 0.0
+        p = self.p
+        counts = list(self.counts[a])
+        counts[side] += k
+        after = self._takes(a, counts)
+        before = self.takes[a]
+        if before is None:
+            before = self.takes[a] = self._takes(a, self.counts[a])
+        others = 0.0
+        for q in range(self.state.n):
+            if q != p:
+                others += after[q] - before[q]
+        return (after[p] - before[p]) - 0.5 * others
+
+    def held(self) -> dict[str | None, int]:
+        """Cards of each patron the mover holds."""
+        if self._held is None:
+            self._held = _held(self.state, self.p)
+        return self._held
 
     def score(self, move: Move) -> float:
         state, p = self.state, self.p
@@ -180,7 +219,7 @@ class Tactics:
             return s
         if action == "neutral":
             return self.placement(state.neutral, move.cells) if move.cells else 0.2
-        held = _held(state, p)
+        held = self.held()
         if action == "museum":
             assert move.room is not None
             worth = room_worth(state, p, ROOM_INDEX[move.room], held, state.setup.wings)
@@ -219,7 +258,7 @@ def policy_move(state: "GameState", legal: list[Move], rng: Rng, sample: int) ->
             pool.append(legal[0])
     best, best_score = pool[0], -1e9
     for m in pool:
-        s = tactics.score(m) + rng.below(1000) / 2000.0
+        s = tactics.score(m)
         if s > best_score:
             best, best_score = m, s
     return best
@@ -260,8 +299,11 @@ def search(state: "GameState", rng: Rng, params: SearchParams, budget: float,
         return SearchResult(root.moves[0], 0, root)
     scale = params.reward_scale
     iterations = 0
+    draws: list[HiddenDraw] = []
     while iterations < max_iterations and (iterations == 0 or clock() < deadline):
-        world = world_for(state, rng)
+        if len(draws) < params.draws:
+            draws.append(draw_hidden(state, rng))
+        world = play_on(state, draws[iterations % len(draws)])
         node = root
         path = [root]
         # Selection and expansion.
