@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .errors import GameError
 from .museum import ROOMS
 from .region import CELL_NAMES
 from .state import EMPTY, GameState
@@ -13,6 +14,8 @@ def side_label(state: GameState, side: int) -> int | str:
 
 
 def summary(state: GameState) -> dict[str, Any]:
+    if not isinstance(state, GameState):
+        raise GameError("summary needs a GameState")
     players = []
     for p, name in enumerate(state.setup.players):
         players.append({
