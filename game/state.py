@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any
 
 from . import excavation, nile, survey
-from .choices import Choices, fixed
 from .errors import IllegalMoveError, MalformedMoveError
 from .legality import explain_illegal
 from .moves import Move
@@ -32,40 +31,43 @@ from .setup import Setup
 __all__ = ["EMPTY", "SEASONS", "TOKENS", "GameState", "NileState", "Phase",
            "parcels_in_season", "season_supply"]
 
-NO_CHOICE = Choices([])
-
 
 class GameState(Position):
     """A game in progress: the position plus the rules that move it on."""
 
     def __init__(self, setup: Setup, *, log: bool = True) -> None:
         super().__init__(setup, log=log)
-        self._choices = NO_CHOICE  # the legal list of this position (kept until the next move)
+        self._legal: list[Move] | None = None  # the legal list of this position, once computed
         self._start_season()
         self._settle()
 
     # ------------------------------------------------------------- legal moves
     def legal_moves(self) -> list[Move]:
         """Every legal decision of the player to move, in a fixed order."""
-        return list(self._choices.all())
+        return list(self._legal_list())
 
     def legal_count(self) -> int:
-        """How many moves ``legal_moves()`` lists (without building them)."""
-        return self._choices.size
+        """How many moves ``legal_moves()`` lists (without copying the list)."""
+        return len(self._legal_list())
 
     def legal_move(self, index: int) -> Move:
-        """``legal_moves()[index]``, building only what it takes to find it."""
-        return self._choices.at(index)
+        """``legal_moves()[index]``, without copying the list."""
+        return self._legal_list()[index]
 
     def random_move(self, rng: Rng) -> Move:
         """A legal move drawn uniformly: ``legal_moves()[rng.below(count)]``."""
-        choices = self._choices
-        return choices.at(rng.below(choices.size))
+        legal = self._legal_list()
+        return legal[rng.below(len(legal))]
 
     def is_legal(self, move: Move) -> bool:
-        return move in self._choices.all()
+        return move in self._legal_list()
 
-    def _generate(self) -> Choices:
+    def _legal_list(self) -> list[Move]:
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def _generate(self) -> list[Move]:
         phase = self.phase
         if phase is Phase.EXCAVATION:
             assert self.to_move is not None
@@ -76,8 +78,8 @@ class GameState(Position):
         if phase is Phase.SURVEY:
             return survey.choices(self)
         if phase is Phase.BOAT:
-            return Choices([fixed(nile.BOAT_CHOICES)])
-        return Choices([])
+            return list(nile.BOAT_CHOICES)
+        return []
 
     def survey_decision(self) -> tuple[str, int, int] | None:
         """See ``survey.decision``."""
@@ -112,21 +114,21 @@ class GameState(Position):
     def _settle(self) -> None:
         """Play every forced move (a decision with exactly one legal choice)."""
         while self.phase is not Phase.OVER:
-            choices = self._generate()
-            if choices.size > 1:
-                self._choices = choices
-                return
-            if not choices.size:
+            legal = self._generate()
+            if not legal:
                 raise AssertionError(f"no legal move in phase {self.phase}")
-            move = choices.at(0)
+            if len(legal) > 1:
+                self._legal = legal
+                return
             assert self.to_move is not None
-            self.forced.append((self.to_move, move))
-            self._apply(move, forced=True)
-        self._choices = NO_CHOICE
+            self.forced.append((self.to_move, legal[0]))
+            self._apply(legal[0], forced=True)
+        self._legal = []
 
     def _apply(self, move: Move, forced: bool = False) -> None:
         p = self.to_move
         assert p is not None
+        self._legal = None
         phase = self.phase
         if phase is Phase.EXCAVATION:
             excavation.act(self, p, move, forced)
