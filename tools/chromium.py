@@ -1,15 +1,27 @@
-"""How the tests and the benchmarks start and wait on Chromium: Debian's build, headless, quiet.
+"""Which Chromium the tests and benchmarks drive, how it starts, and how they wait on it.
 
-One place for the path and the flags, so that tests and benchmarks measure the
-same browser. Never `playwright install`: the system's /usr/bin/chromium is used
-(installed by `./run test`), and `--no-sandbox` lets it run as root.
+One place decides, so that tests, benchmarks and `./run` use the same browser:
+
+1. the `CHROMIUM` environment variable (a path to the executable, e.g. on macOS
+   "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome");
+2. the PATH: `chromium`, `chromium-browser`, `google-chrome`;
+3. a browser Playwright installed itself earlier, if there is one (this
+   project never runs `playwright install`);
+4. nothing: `find()` returns None and `./run` installs Debian's chromium with apt.
+
+`python3 tools/chromium.py` prints the path found, or exits with status 1.
+Headless and quiet flags; `--no-sandbox` lets it run as root (CI containers).
 """
 from __future__ import annotations
 
 import os
+import shutil
+import sys
 import time
+from pathlib import Path
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+NAMES_ON_PATH = ("chromium", "chromium-browser", "google-chrome")
+
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -22,9 +34,50 @@ CHROMIUM_ARGS = [
 ]
 
 
+def _playwright_browser() -> str | None:
+    """The Chromium of the installed Playwright version, if its files are there."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return None
+    try:
+        with sync_playwright() as pw:
+            path = pw.chromium.executable_path
+    except Exception:  # no driver, or it cannot start: treat as absent
+        return None
+    return path if path and Path(path).is_file() else None
+
+
+def find() -> str | None:
+    """The Chromium executable to drive, by the order in this module's docstring."""
+    chosen = os.environ.get("CHROMIUM")
+    if chosen:
+        return chosen  # as given: a wrong path fails loudly at launch, not silently replaced
+    for name in NAMES_ON_PATH:
+        path = shutil.which(name)
+        if path:
+            return path
+    return _playwright_browser()
+
+
+CHROMIUM = find()
+
+
+def executable() -> str:
+    """The path to launch, or an error that says how to get a browser."""
+    if CHROMIUM is None or not Path(CHROMIUM).is_file():
+        where = f"{CHROMIUM} does not exist" if CHROMIUM else "no Chromium found"
+        raise FileNotFoundError(
+            f"{where}: set CHROMIUM=/path/to/chromium-or-chrome, put chromium on the PATH, "
+            "or run ./run test (installs Debian's chromium)"
+        )
+    return CHROMIUM
+
+
 def launch(playwright):  # type: ignore[no-untyped-def]
     """A headless Chromium browser from a Playwright instance."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    return playwright.chromium.launch(executable_path=executable(), args=CHROMIUM_ARGS,
+                                      headless=True)
 
 
 def wait_until(page, expression: str, timeout_ms: float = 120_000,  # type: ignore[no-untyped-def]
@@ -42,3 +95,10 @@ def wait_until(page, expression: str, timeout_ms: float = 120_000,  # type: igno
         if time.monotonic() > deadline:
             raise TimeoutError(f"still false after {timeout_ms / 1000:.0f} s: {expression}")
         time.sleep(interval)
+
+
+if __name__ == "__main__":
+    if CHROMIUM is None or not Path(CHROMIUM).is_file():
+        print(f"chromium: {CHROMIUM or 'none found'}", file=sys.stderr)
+        sys.exit(1)
+    print(CHROMIUM)

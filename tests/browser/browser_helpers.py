@@ -12,7 +12,6 @@ from urllib.parse import urlsplit
 from tools import build  # noqa: F401  (re-exported for the tests)
 from tools import serve as static_server  # noqa: F401
 from tools import chromium
-from tools.chromium import CHROMIUM  # noqa: F401  (re-exported for conftest.py)
 
 ROOT = build.ROOT
 

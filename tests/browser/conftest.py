@@ -1,7 +1,11 @@
-"""Fixtures for browser tests: Playwright (sync API) driving Debian's Chromium.
+"""Fixtures for browser tests: Playwright (sync API) driving Chromium (tools/chromium.py).
 
-- `dist_dir`: the site, built once per session into dist/ (skipped when the
-  environment variable MYKERINOS_PREBUILT=1 says dist/ is already built).
+- `dist_dir`: the site, built once per test run into $MYKERINOS_DIST (default
+  dist/), or used as it is when MYKERINOS_PREBUILT=1 and it is there (`./run
+  test` builds it before pytest starts). Under pytest-xdist the first worker
+  to need it builds it while the others wait on a lock, then reuse it.
+- Each pytest-xdist worker starts its own Chromium and its own servers (free
+  ports), so the tests may run in parallel (`-n 2`).
 - `serve(base="/", directory=None)`: starts a static server on a free port on
   127.0.0.1 and returns a `Site`; `site` and `site_subpath` are the site at /
   and at /mykerinos/.
@@ -18,14 +22,16 @@
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from tools import chromium
 from tests.browser.browser_helpers import (
-    CHROMIUM,
     READY_TIMEOUT_MS,
     ROOT,
     SUBPATH,
@@ -39,10 +45,26 @@ from tests.browser.browser_helpers import (
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
     # MYKERINOS_DIST: build somewhere else (two test runs at once on one checkout).
-    out = Path(os.environ.get("MYKERINOS_DIST") or ROOT / "dist")
+    out = Path(os.environ.get("MYKERINOS_DIST") or ROOT / "dist").resolve()
     if os.environ.get("MYKERINOS_PREBUILT") == "1" and (out / "sw.js").is_file():
         return out
-    build.build(out, quiet=True)
+    run_id = os.environ.get("PYTEST_XDIST_TESTRUNUID")  # set in xdist workers only
+    if run_id is None:
+        build.build(out, quiet=True)
+        return out
+    # Workers would otherwise build into the same folder at once and delete each
+    # other's files. The lock file records which run built the site last.
+    key = hashlib.sha256(str(out).encode()).hexdigest()[:16]
+    lock_path = Path(tempfile.gettempdir()) / f"mykerinos-build-{key}.lock"
+    with open(lock_path, "a+", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        lock.seek(0)
+        if lock.read() != run_id or not (out / "sw.js").is_file():
+            build.build(out, quiet=True)
+            lock.seek(0)
+            lock.truncate()
+            lock.write(run_id)
+            lock.flush()
     return out
 
 
@@ -79,8 +101,10 @@ def site_subpath(serve) -> Site:
 def playwright_instance():
     from playwright.sync_api import sync_playwright
 
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} not found: apt-get install chromium (see README, ./run test)")
+    try:
+        chromium.executable()
+    except FileNotFoundError as error:
+        pytest.fail(str(error))
     with sync_playwright() as pw:
         yield pw
 
