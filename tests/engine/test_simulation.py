@@ -1,4 +1,12 @@
-"""Random games over 2, 3 and 4 players with every invariant checked after every move."""
+"""Random games over 2, 3 and 4 players with every invariant checked after every move.
+
+MYKERINOS_SIM_GAMES (default 300) base games, a third of them per player count,
+plus a ninth as many Nile games per player count (300 -> 100 + 33 per count,
+399 games in all). Each count's seeds are cut into blocks of BLOCK games, one
+test per block, so pytest-xdist can spread them over its workers; the first
+block of every (players, Nile) pair is the quick tier (`./run test --fast`),
+the further blocks are marked `slow`.
+"""
 from __future__ import annotations
 
 import json
@@ -11,7 +19,9 @@ from game.rng import Rng
 
 from .invariants import check_move, check_state
 
-GAMES = int(os.environ.get("MYKERINOS_SIM_GAMES", "1002"))
+GAMES = int(os.environ.get("MYKERINOS_SIM_GAMES", "300"))
+BLOCK = 10  # games per test
+NILE_SEEDS = 10_000  # Nile games use seeds from here, apart from the base games
 
 
 def play_checked(players: int, seed: int, nile: bool = False) -> int:
@@ -36,19 +46,29 @@ def play_checked(players: int, seed: int, nile: bool = False) -> int:
     return moves
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_keep_every_invariant(players: int) -> None:
-    count = GAMES // 3
+def blocks(count: int) -> list[pytest.ParameterSet]:
+    """(players, first seed, games) per block of seeds 0..count-1, for 2-4 players."""
+    params = []
+    for players in (2, 3, 4):
+        for first in range(0, count, BLOCK):
+            games = min(BLOCK, count - first)
+            marks = [pytest.mark.slow] if first else []
+            params.append(pytest.param(players, first, games, marks=marks,
+                                       id=f"{players}p-seeds{first}-{first + games - 1}"))
+    return params
+
+
+@pytest.mark.parametrize(("players", "first", "games"), blocks(GAMES // 3))
+def test_random_games_keep_every_invariant(players: int, first: int, games: int) -> None:
     total = 0
-    for seed in range(count):
+    for seed in range(first, first + games):
         total += play_checked(players, seed)
-    assert total > count * 40  # real games were played, not empty ones
+    assert total > games * 40  # real games were played, not empty ones
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_nile_games_keep_every_invariant(players: int) -> None:
-    count = max(GAMES // 9, 4)
+@pytest.mark.parametrize(("players", "first", "games"), blocks(max(GAMES // 9, 4)))
+def test_random_nile_games_keep_every_invariant(players: int, first: int, games: int) -> None:
     total = 0
-    for seed in range(count):
-        total += play_checked(players, 10_000 + seed, nile=True)
-    assert total > count * 40
+    for seed in range(first, first + games):
+        total += play_checked(players, NILE_SEEDS + seed, nile=True)
+    assert total > games * 40

@@ -1,0 +1,27 @@
+"""Test tiers by folder: tests under tests/browser/ and tests/crossbrowser/ drive a real browser.
+
+Each of them gets the `browser` marker (and those of tests/crossbrowser/ also
+`crossbrowser`), whatever its name, so `./run test --fast` (which runs
+`-m "not browser and not slow"`) never starts a browser. Markers are declared
+in pyproject.toml; an unknown marker is an error.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+
+# First folder under tests/ -> markers given to every test in it.
+FOLDER_MARKERS = {
+    "browser": ("browser",),
+    "crossbrowser": ("browser", "crossbrowser"),
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        parts = item.path.resolve().relative_to(TESTS).parts
+        for name in FOLDER_MARKERS.get(parts[0], ()) if parts else ():
+            item.add_marker(name)
