@@ -1,36 +1,73 @@
 """Engine speed: uniformly random complete games per second (CPython).
 
-Each move is drawn uniformly from the full legal move list, the same list the
-UI and the bots use. Prints numbers; asserts nothing.
-    python bench/engine.py [--games N] [--nile]
+Each decision is drawn uniformly from the full legal move list, the same list
+the page and the bots use (``GameState.random_move``: the move at a random
+index of that list, the list itself not copied). The games are those of
+``game.selfplay.random_game``. Prints numbers; asserts nothing.
+
+Besides games/s by the clock on the wall it prints games per CPU second of
+this process, steadier on a busy machine. ``--repeat`` runs every row several
+times and prints the median.
+
+    python bench/engine.py [--games N] [--repeat K] [--nile] [--engine DIR]
+
+``--engine DIR`` measures the ``game`` package found in DIR instead (for
+instance an older version exported with ``git archive``), so that two
+versions can be compared in one sitting.
 """
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.selfplay import random_game  # noqa: E402
+def play(new_game: Any, rng_class: Any, players: int, seed: int, nile: bool) -> int:
+    """One random game as ``random_game`` plays it; returns its number of decisions."""
+    state = new_game([f"Player {i + 1}" for i in range(players)], seed, nile=nile, log=False)
+    rng = rng_class(seed ^ 0x5EED5EED)
+    pick = getattr(state, "random_move", None)
+    if pick is None:  # an engine from before random_move
+        while not state.over:
+            legal = state.legal_moves()
+            state.apply(legal[rng.below(len(legal))])
+    else:
+        while not state.over:
+            state.apply(state.random_move(rng))
+    return len(state.moves)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--nile", action="store_true")
+    parser.add_argument("--engine", type=Path, default=Path(__file__).resolve().parent.parent)
     args = parser.parse_args()
-    print(f"python {sys.version.split()[0]}, {args.games} games per row"
-          + (", Nile" if args.nile else ""))
+    sys.path.insert(0, str(args.engine.resolve()))
+    from game.record import new_game
+    from game.rng import Rng
+
+    print(f"python {sys.version.split()[0]}, {args.games} games per row, median of "
+          f"{args.repeat}" + (", Nile" if args.nile else "") + f", engine in {args.engine}")
     for players in (2, 3, 4):
+        wall: list[float] = []
+        cpu: list[float] = []
         moves = 0
-        start = time.perf_counter()
-        for seed in range(args.games):
-            moves += len(random_game(players, seed, nile=args.nile).moves)
-        elapsed = time.perf_counter() - start
-        print(f"{players} players: {args.games / elapsed:8.1f} games/s "
-              f"({moves / elapsed:9.0f} decisions/s, {moves / args.games:.0f} decisions/game)")
+        for _ in range(args.repeat):
+            moves = 0
+            start, start_cpu = time.perf_counter(), time.process_time()
+            for seed in range(args.games):
+                moves += play(new_game, Rng, players, seed, args.nile)
+            wall.append(args.games / (time.perf_counter() - start))
+            cpu.append(args.games / (time.process_time() - start_cpu))
+        games = statistics.median(wall)
+        print(f"{players} players: {games:8.1f} games/s ({games * moves / args.games:9.0f} "
+              f"decisions/s, {moves / args.games:.0f} decisions/game); "
+              f"{statistics.median(cpu):8.1f} games per CPU second")
 
 
 if __name__ == "__main__":

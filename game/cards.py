@@ -101,6 +101,10 @@ def card_patron(card_id: str) -> str | None:
     return GREENWISH
 
 
+# The patron of every card, for lookups in a hurry.
+CARD_PATRON: dict[str, str | None] = {c: card_patron(c) for c in (*PARCELS, *NILE_CARDS)}
+
+
 def parse_dealt(token: str) -> tuple[str, bool]:
     """Split a deck entry such as ``"lemon-3b@r"`` into (card id, turned)."""
     if token.endswith("@r"):

@@ -7,6 +7,7 @@ decided by ``GameState``.
 """
 from __future__ import annotations
 
+from .choices import Choices, fixed
 from .moves import NEUTRAL_NONE, PASS, Move
 from .museum import ROOM_INDEX
 from .patrons import PATRON_RULES
@@ -15,45 +16,48 @@ from .position import EMPTY, Position
 from .region import CELL_INDEX
 
 
-def choices(pos: Position, p: int) -> list[Move]:
+PASS_ONLY = fixed([PASS])
+NO_NEUTRAL = fixed([NEUTRAL_NONE])
+
+
+def choices(pos: Position, p: int) -> Choices:
     """Every action ``p`` may take now, in the fixed order of the legal list."""
     have = pos.cubes[p]
     if have == 0:
-        return [PASS]
+        return Choices([PASS_ONLY])
     ground = Ground(pos, p, p, have)
-    out = [PASS]
-    out += ground.digs(DIG)
+    segments = [PASS_ONLY, ground.digs(DIG)]
     if have >= 2:
-        out += ground.extensions(EXTEND)
+        segments.append(ground.extensions(EXTEND))
     usable = pos.usable_patrons(p)
     for patron, rule in PATRON_RULES.items():
         if patron in usable:
-            out += rule.offers(ground)
-    return out
+            segments += rule.offers(pos, ground)
+    return Choices(segments)
 
 
-def neutral_choices(pos: Position, p: int) -> list[Move]:
+def neutral_choices(pos: Position, p: int) -> Choices:
     """After an action (2 players): no neutral cube, one, or two side by side."""
     have = pos.neutral_cubes[p]
     if have == 0:
-        return [NEUTRAL_NONE]
+        return Choices([NO_NEUTRAL])
     ground = Ground(pos, p, pos.neutral, have)
-    out = [NEUTRAL_NONE]
-    out += ground.digs(NEUTRAL)
+    segments = [NO_NEUTRAL, ground.digs(NEUTRAL)]
     if have >= 2:
-        out += ground.extensions(NEUTRAL)
-    return out
+        segments.append(ground.extensions(NEUTRAL))
+    return Choices(segments)
 
 
 def act(pos: Position, p: int, move: Move, forced: bool) -> None:
     """Carry out an action other than a pass: tilt the patron's card, place the
     cubes (or book the room), and move Greenwish tokens."""
-    event = {"type": move.action, "player": p, "patron": move.patron,
-             "cells": list(move.cells), "room": move.room, "forced": forced,
-             "season": pos.season}
-    if move.token is not None:
-        event["token"] = move.token
-    pos.emit(event)
+    if pos.log is not None:
+        event = {"type": move.action, "player": p, "patron": move.patron,
+                 "cells": list(move.cells), "room": move.room, "forced": forced,
+                 "season": pos.season}
+        if move.token is not None:
+            event["token"] = move.token
+        pos.emit(event)
     if move.action == "pass":
         return
     if move.patron is not None:
@@ -73,17 +77,16 @@ def act(pos: Position, p: int, move: Move, forced: bool) -> None:
     else:
         for name in move.cells:
             idx = CELL_INDEX[name]
-            pos.board[idx] = p
-            if nile.cell_token[idx] == p:
-                nile.cell_token[idx] = EMPTY
-                nile.tokens[p] += 1
+            pos.put(idx, p)
+            if nile.cell_token[idx] == p:  # settling where the token stood
+                nile.take_token(idx)
         pos.cubes[p] -= len(move.cells)
     if move.token is not None:
         nile.tokens[p] -= 1
         if move.token in ROOM_INDEX:
             nile.room_token[ROOM_INDEX[move.token]] = p
         else:
-            nile.cell_token[CELL_INDEX[move.token]] = p
+            nile.put_token(CELL_INDEX[move.token], p)
 
 
 def place_neutral(pos: Position, p: int, move: Move, forced: bool) -> None:
@@ -91,5 +94,5 @@ def place_neutral(pos: Position, p: int, move: Move, forced: bool) -> None:
         pos.emit({"type": "neutral", "player": p, "cells": list(move.cells),
                   "forced": forced, "season": pos.season})
     for name in move.cells:
-        pos.board[CELL_INDEX[name]] = pos.neutral
+        pos.put(CELL_INDEX[name], pos.neutral)
     pos.neutral_cubes[p] -= len(move.cells)

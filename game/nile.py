@@ -44,6 +44,7 @@ def return_tokens(pos: Position) -> None:
     nile.cell_token = [EMPTY] * CELLS
     nile.room_token = [EMPTY] * len(ROOMS)
     nile.tokens = [TOKENS] * pos.n
+    nile.token_masks = [0] * pos.n
 
 
 def offer(pos: Position, cards: list[str]) -> list[str]:
@@ -130,5 +131,4 @@ def finish_river(pos: Position) -> None:
         nile.boats_out.append(nile.boat_offer)
         pos.emit({"type": "boat_lost", "boat": nile.boat_offer, "season": pos.season})
         nile.boat_offer = None
-    for i in pos.survey_cells(0):
-        pos.board[i] = EMPTY
+    pos.clear(pos.region.river_cells)

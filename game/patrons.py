@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .cards import GREENWISH
+from .choices import Segment, fixed
 from .moves import Move
 from .museum import ROOMS, open_rooms
-from .placement import ChainMoves, Ground, frontier, pairs
+from .placement import ChainMoves, Ground, adjacent_pairs, cells_of, spread
 from .position import EMPTY, Position
 from .region import CELL_NAMES, SIZE
 
@@ -35,75 +36,114 @@ def bookable_rooms(pos: Position, p: int) -> list[int]:
     return [r for r in rooms if token[r] == EMPTY or token[r] == p]
 
 
-def _violet(g: Ground) -> list[Move]:
+def _violet(pos: Position, g: Ground) -> list[Segment]:
     """Lady Violet: one more cube from the general stock, then a dig or an extension."""
-    if g.pos.general_stock(g.p) == 0:
+    if pos.general_stock(g.p) == 0:
         return []
-    return g.digs(VIOLET_DIG) + g.extensions(VIOLET_EXTEND)
+    return [g.digs(VIOLET_DIG), g.extensions(VIOLET_EXTEND)]
 
 
-def _lemon(g: Ground) -> list[Move]:
+def _lemon(pos: Position, g: Ground) -> list[Segment]:
     """Lord Lemon: a cube may go on a pyramid (in an extension, either cube)."""
-    board, pyramid, cells = g.pos.board, g.pos.region.pyramid, g.pos.region.cells
-    pyr = [False] * SIZE
-    for i in cells:
-        if pyramid[i] and board[i] == EMPTY:
-            pyr[i] = True
+    pyr = pos.region.pyramid_mask & ~pos.occupied
     one = LEMON_DIG.one
-    out = [one[i] for i in cells if pyr[i]]
+    segments: list[Segment] = [(pyr.bit_count(), lambda: [one[i] for i in cells_of(pyr)], None)]
     if g.cubes >= 2:
-        ok, nbrs, two = g.ok, g.nbrs, LEMON_EXTEND.two
-        either = [a or b for a, b in zip(ok, pyr)]
-        out += [two[i * SIZE + j] for i in frontier(g.pos, g.p, either) for j in nbrs[i]
-                if (pyr[i] and ok[j]) or (ok[i] and pyr[j])]
-    return out
+        free = g.free_mask
+        starts = spread(pos.own[g.p]) & (free | pyr)
+        size = adjacent_pairs(starts & pyr, free) + adjacent_pairs(starts & free, pyr)
+        segments.append((size, lambda: _lemon_pairs(g, starts, pyr), None))
+    return segments
 
 
-def _brown(g: Ground) -> list[Move]:
+def _lemon_pairs(g: Ground, starts: int, pyr: int) -> list[Move]:
+    two, nbrs, ok = LEMON_EXTEND.two, g.nbrs, g.free_set()
+    on = set(cells_of(pyr))
+    return [two[i * SIZE + j] for i in cells_of(starts) for j in nbrs[i]
+            if (i in on and j in ok) or (i in ok and j in on)]
+
+
+def _brown(pos: Position, g: Ground) -> list[Segment]:
     """Sir Brown: a cube from the personal stock into an open museum room."""
-    return [BROWN_BOOK[r] for r in bookable_rooms(g.pos, g.p)]
+    return [fixed([BROWN_BOOK[r] for r in bookable_rooms(pos, g.p)])]
 
 
-def _blackmore(g: Ground) -> list[Move]:
+def _blackmore(pos: Position, g: Ground) -> list[Segment]:
     """Mrs. Blackmore: two cubes on adjacent cells anywhere."""
     if g.cubes < 2:
         return []
-    return pairs(g.free, g.ok, g.nbrs, BLACKMORE_DIG)
+    return [(adjacent_pairs(g.free_mask, g.free_mask),
+             lambda: g.pairs(g.free(), BLACKMORE_DIG), None)]
 
 
-def _tangerine(g: Ground) -> list[Move]:
+def _tangerine(pos: Position, g: Ground) -> list[Segment]:
     """Colonel Tangerine: an extension of three cubes in a chain."""
     if g.cubes < 3:
         return []
-    ok, nbrs, three = g.ok, g.nbrs, TANGERINE_EXTEND.three
-    return [three[(i * SIZE + j) * SIZE + k] for i in g.front for j in nbrs[i] if ok[j]
-            for k in nbrs[j] if ok[k] and k != i]
+    ok, nbrs, three = g.free_set(), g.nbrs, TANGERINE_EXTEND.three
+    return [fixed([three[(i * SIZE + j) * SIZE + k] for i in g.front() for j in nbrs[i] if j in ok
+                   for k in nbrs[j] if k in ok and k != i])]
 
 
-def _greenwish(g: Ground) -> list[Move]:
+def _greenwish(pos: Position, g: Ground) -> list[Segment]:
     """Governor Greenwish (the Nile): a dig or an extension, then one of the
     player's tokens on an empty room or an empty, pyramid-free cell."""
-    pos = g.pos
     if not pos.nile_state.tokens[g.p]:
         return []
-    names = CELL_NAMES
-    board, pyramid, token = pos.board, pos.region.pyramid, pos.nile_state.cell_token
-    empty_cells = [i for i in pos.region.cells
-                   if board[i] == EMPTY and not pyramid[i] and token[i] == EMPTY]
-    empty_rooms = [ROOMS[r] for r, holder in enumerate(pos.museum)
-                   if holder == EMPTY and pos.nile_state.room_token[r] == EMPTY]
-    placements: list[tuple[str, tuple[int, ...]]] = [("dig", (i,)) for i in g.free]
-    if g.cubes >= 2:
-        placements += [("extend", (i, j)) for i in g.front for j in g.nbrs[i] if g.ok[j]]
-    out = []
-    for action, cells in placements:
-        named = tuple(names[i] for i in cells)
-        for t in empty_cells:
-            if t not in cells:
-                out.append(Move(action, named, GREENWISH, token=names[t]))
-        for room in empty_rooms:
-            out.append(Move(action, named, GREENWISH, token=room))
-    return out
+    return [Greenwish(pos, g).segment()]
+
+
+class Greenwish:
+    """Greenwish's moves: each placement (the digs, then the extensions) with
+    each token target (the empty cells it leaves, then the empty rooms)."""
+
+    def __init__(self, pos: Position, g: Ground) -> None:
+        nile = pos.nile_state
+        self.g = g
+        # Empty cells: no cube, no pyramid, no token at all.
+        self.empty = g.free_mask & ~sum(nile.token_masks)
+        self.rooms = [ROOMS[r] for r, holder in enumerate(pos.museum)
+                      if holder == EMPTY and nile.room_token[r] == EMPTY]
+        self.extend = g.cubes >= 2
+
+    def segment(self) -> Segment:
+        g, empty = self.g, self.empty
+        targets = empty.bit_count() + len(self.rooms)
+        size = g.free_mask.bit_count() * targets - (g.free_mask & empty).bit_count()
+        if self.extend:
+            front, free = g.front_mask, g.free_mask
+            size += (adjacent_pairs(front, free) * targets - adjacent_pairs(front & empty, free)
+                     - adjacent_pairs(front, free & empty))
+        return (size, self.moves, self.pick)
+
+    def placements(self) -> list[tuple[str, tuple[int, ...]]]:
+        g = self.g
+        out: list[tuple[str, tuple[int, ...]]] = [("dig", (i,)) for i in g.free()]
+        if self.extend:
+            ok = g.free_set()
+            out += [("extend", (i, j)) for i in g.front() for j in g.nbrs[i] if j in ok]
+        return out
+
+    def targets(self, cells: tuple[int, ...]) -> list[str]:
+        names = CELL_NAMES
+        return [names[t] for t in cells_of(self.empty) if t not in cells] + self.rooms
+
+    def moves(self) -> list[Move]:
+        names = CELL_NAMES
+        out = []
+        for action, cells in self.placements():
+            named = tuple(names[i] for i in cells)
+            out += [Move(action, named, GREENWISH, token=t) for t in self.targets(cells)]
+        return out
+
+    def pick(self, k: int) -> Move:
+        for action, cells in self.placements():
+            targets = self.targets(cells)
+            if k < len(targets):
+                return Move(action, tuple(CELL_NAMES[i] for i in cells), GREENWISH,
+                            token=targets[k])
+            k -= len(targets)
+        raise IndexError("no such Greenwish move")
 
 
 def _take_general_cube(pos: Position, p: int) -> None:
@@ -116,7 +156,7 @@ def _nothing(pos: Position, p: int) -> None:
 
 @dataclass(frozen=True)
 class PatronRule:
-    offers: Callable[[Ground], list[Move]]                  # the moves it adds
+    offers: Callable[[Position, Ground], list[Segment]]     # the moves it adds
     on_use: Callable[[Position, int], None] = _nothing     # before the action
 
 

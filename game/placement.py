@@ -1,15 +1,52 @@
-"""Where cubes may go, and the moves that put them there, built once.
+"""Where cubes may go, and the moves that put them there.
 
-``Ground`` gathers, for the player to move, the cells a cube may go on and
-the frontier of their colour; the excavation and the patrons list their moves
-from it. A move that places cubes on a chain of cells is the same value in
-every game, so each one is built once here and looked up by its cells.
+Sets of cells are kept as bit masks (bit i = cell i, rows of 8 bits), so that
+"the free cells next to my cubes" or "how many extensions are there" take a
+few integer operations instead of a walk over the region. ``Ground`` gathers
+them for the player to move; the excavation and the patrons list their moves
+from it as segments (``choices.py``). A move that places cubes on a chain of
+cells is the same value in every game, so each one is built once here
+(``ChainMoves``) and looked up by its cells.
 """
 from __future__ import annotations
 
+from .choices import Segment
 from .moves import Move
-from .position import EMPTY, Position
-from .region import CELL_NAMES, COLS, SIZE
+from .position import Position
+from .region import CELL_NAMES, COLS, MAX_ROWS, SIZE
+
+FULL = (1 << SIZE) - 1
+NOT_COL_A = FULL & ~sum(1 << (r * COLS) for r in range(MAX_ROWS))
+NOT_COL_H = FULL & ~sum(1 << (r * COLS + COLS - 1) for r in range(MAX_ROWS))
+# ROW_CELLS[r][bits]: the cells of row r whose bits are set in ``bits``.
+ROW_CELLS = tuple(tuple(tuple(r * COLS + c for c in range(COLS) if bits >> c & 1)
+                        for bits in range(1 << COLS)) for r in range(MAX_ROWS))
+ROW = (1 << COLS) - 1
+
+
+def cells_of(mask: int) -> list[int]:
+    """The cells of a mask, in cell order."""
+    out: list[int] = []
+    row = 0
+    while mask:
+        if mask & ROW:
+            out += ROW_CELLS[row][mask & ROW]
+        mask >>= COLS
+        row += 1
+    return out
+
+
+def spread(mask: int) -> int:
+    """Every cell next to a cell of ``mask``."""
+    return ((mask << COLS) | (mask >> COLS) | ((mask << 1) & NOT_COL_A)
+            | ((mask >> 1) & NOT_COL_H)) & FULL
+
+
+def adjacent_pairs(starts: int, ends: int) -> int:
+    """How many (i, j) with i in ``starts`` and j in ``ends`` next to i."""
+    return ((starts & (ends << COLS)).bit_count() + (starts & (ends >> COLS)).bit_count()
+            + (starts & (ends << 1) & NOT_COL_A).bit_count()
+            + (starts & (ends >> 1) & NOT_COL_H).bit_count())
 
 
 class ChainMoves:
@@ -33,69 +70,59 @@ class ChainMoves:
                                 action, (names[i], names[j], names[k]), patron)
 
 
-def _grid_neighbors(idx: int) -> tuple[int, ...]:
-    row, col = divmod(idx, COLS)
-    near = ((row - 1, col), (row, col - 1), (row, col + 1), (row + 1, col))
-    return tuple(r * COLS + c for r, c in near if 0 <= r < SIZE // COLS and 0 <= c < COLS)
-
-
-GRID_NEIGHBORS = tuple(_grid_neighbors(i) for i in range(SIZE))
-DIG = ChainMoves("dig")
+# Up, left, right, down: in cell order, as in ``Region.neighbors``.
+GRID_NEIGHBORS = tuple(tuple(cells_of(spread(1 << i))) for i in range(SIZE))
+DIG = ChainMoves("dig", longest=1)
 EXTEND = ChainMoves("extend")
 NEUTRAL = ChainMoves("neutral")
 
 
-def free_cells(pos: Position, side: int) -> list[int]:
-    """Cells where ``side`` may place a cube: no cube, no pyramid, and no
-    Greenwish token but its own."""
-    board, pyramid = pos.board, pos.region.pyramid
-    if not pos.nile:
-        return [i for i in pos.region.cells if board[i] == EMPTY and not pyramid[i]]
-    token = pos.nile_state.cell_token
-    return [i for i in pos.region.cells if board[i] == EMPTY and not pyramid[i]
-            and (token[i] == EMPTY or token[i] == side)]
-
-
-def frontier(pos: Position, side: int, ok: list[bool]) -> list[int]:
-    """Cells allowed by ``ok`` next to a cube of ``side``, in cell order."""
-    board, nbrs = pos.board, pos.region.neighbors
-    seen = [False] * SIZE
-    out = []
-    for i in pos.region.cells:
-        if board[i] == side:
-            for j in nbrs[i]:
-                if ok[j] and not seen[j]:
-                    seen[j] = True
-                    out.append(j)
-    out.sort()
-    return out
-
-
-def pairs(front: list[int], ok: list[bool], nbrs: tuple[tuple[int, ...], ...],
-          table: ChainMoves) -> list[Move]:
-    """Moves of ``table`` on two cells: a frontier cell, then an allowed neighbour."""
-    two = table.two
-    return [two[i * SIZE + j] for i in front for j in nbrs[i] if ok[j]]
-
-
 class Ground:
-    """The cells open to ``side`` (placing for player ``p``) in this position."""
+    """The cells open to ``side`` (placing for player ``p``, who has ``cubes``
+    to place) in this position: ``free_mask`` where a cube may go and
+    ``front_mask`` the free cells next to a cube of ``side``; the same as lists
+    in cell order (``free()``, ``front()``) and as a set (``free_set()``).
+
+    Everything here is fixed when the ground is made: the lists built later
+    from it never read the position again (see ``choices.py``)."""
 
     def __init__(self, pos: Position, p: int, side: int, cubes: int) -> None:
-        self.pos = pos
         self.p = p
-        self.cubes = cubes  # cubes the player may place
+        self.cubes = cubes
         self.nbrs = pos.region.neighbors
-        self.free = free_cells(pos, side)
-        ok = [False] * SIZE
-        for i in self.free:
-            ok[i] = True
-        self.ok = ok
-        self.front = frontier(pos, side, ok)
+        free = pos.region.open_mask & ~pos.occupied
+        if pos.nile:
+            free &= ~pos.nile_state.tokens_against(side)
+        self.free_mask = free
+        self.front_mask = spread(pos.own[side]) & free
+        self._free: list[int] | None = None
+        self._free_set: set[int] | None = None
 
-    def digs(self, table: ChainMoves) -> list[Move]:
+    def free(self) -> list[int]:
+        if self._free is None:
+            self._free = cells_of(self.free_mask)
+        return self._free
+
+    def front(self) -> list[int]:
+        return cells_of(self.front_mask)
+
+    def free_set(self) -> set[int]:
+        if self._free_set is None:
+            self._free_set = set(self.free())
+        return self._free_set
+
+    def pairs(self, starts: list[int], table: ChainMoves) -> list[Move]:
+        """Moves of ``table`` on two cells: one of ``starts``, then a free neighbour."""
+        two, nbrs, ok = table.two, self.nbrs, self.free_set()
+        return [two[i * SIZE + j] for i in starts for j in nbrs[i] if j in ok]
+
+    def digs(self, table: ChainMoves) -> Segment:
+        """One cube on any free cell."""
         one = table.one
-        return [one[i] for i in self.free]
+        return (self.free_mask.bit_count(), lambda: [one[i] for i in self.free()],
+                lambda k: one[self.free()[k]])
 
-    def extensions(self, table: ChainMoves) -> list[Move]:
-        return pairs(self.front, self.ok, self.nbrs, table)
+    def extensions(self, table: ChainMoves) -> Segment:
+        """Two cubes: a free cell next to one of the side's cubes, then a free neighbour."""
+        return (adjacent_pairs(self.front_mask, self.free_mask),
+                lambda: self.pairs(self.front(), table), None)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Self
 
-from .cards import card_patron, format_dealt
+from .cards import CARD_PATRON, card_patron, format_dealt
 from .errors import SetupError
 from .moves import Move
 from .museum import ROOMS
@@ -58,11 +58,27 @@ class NileState:
     tokens: list[int] = field(default_factory=list)       # Greenwish tokens in hand, per player
     cell_token: list[int] = field(default_factory=lambda: [EMPTY] * CELLS)  # owner per cell
     room_token: list[int] = field(default_factory=lambda: [EMPTY] * len(ROOMS))
+    token_masks: list[int] = field(default_factory=list)  # cell_token as a bit mask per player
+
+    def put_token(self, cell: int, p: int) -> None:
+        self.cell_token[cell] = p
+        self.token_masks[p] |= 1 << cell
+
+    def take_token(self, cell: int) -> None:
+        """The token on ``cell`` goes back to its owner's hand."""
+        p = self.cell_token[cell]
+        self.cell_token[cell] = EMPTY
+        self.token_masks[p] &= ~(1 << cell)
+        self.tokens[p] += 1
+
+    def tokens_against(self, side: int) -> int:
+        """The cells where a token keeps ``side`` out (everyone's but its own)."""
+        return sum(m for p, m in enumerate(self.token_masks) if p != side)
 
     def copy(self) -> NileState:
         return NileState(list(self.pile), self.in_play, self.boat_offer,
                          [list(b) for b in self.boats], list(self.boats_out), list(self.tokens),
-                         list(self.cell_token), list(self.room_token))
+                         list(self.cell_token), list(self.room_token), list(self.token_masks))
 
 
 class Position:
@@ -86,7 +102,9 @@ class Position:
         self.to_move: int | None = setup.first_player
         self.cubes = [0] * self.n
         self.neutral_cubes = [0] * self.n
-        self.board = [EMPTY] * CELLS
+        self.board = [EMPTY] * CELLS  # the side whose cube is on each cell
+        self.occupied = 0             # the board as bit masks (bit i: cell i), kept by
+        self.own = [0] * self.sides   # put() and clear(): all cubes, and each side's
         self.museum = [EMPTY] * len(ROOMS)
         self.pass_space = [0] * self.sides  # 0 = not passed yet this season
         self.last_turn = False
@@ -103,7 +121,24 @@ class Position:
         self.final: dict[str, Any] | None = None
         self.log: list[dict[str, Any]] | None = [] if log else None
         self.nile_state = NileState(list(setup.nile_deck[:5]), boats=[[] for _ in range(self.n)],
-                                    tokens=[TOKENS if self.nile else 0] * self.n)
+                                    tokens=[TOKENS if self.nile else 0] * self.n,
+                                    token_masks=[0] * self.n)
+
+    # ---------------------------------------------------------------- the board
+    def put(self, cell: int, side: int) -> None:
+        """A cube of ``side`` on ``cell``."""
+        self.board[cell] = side
+        self.occupied |= 1 << cell
+        self.own[side] |= 1 << cell
+
+    def clear(self, cells: tuple[int, ...]) -> None:
+        """The cubes on ``cells`` go back to the general stock."""
+        mask = 0
+        for i in cells:
+            self.board[i] = EMPTY
+            mask |= 1 << i
+        self.occupied &= ~mask
+        self.own = [m & ~mask for m in self.own]
 
     # ------------------------------------------------------------------ queries
     @property
@@ -113,7 +148,7 @@ class Position:
     def general_stock(self, side: int) -> int:
         """Cubes of a colour in the general stock (derived, never stored)."""
         held = sum(self.neutral_cubes) if side == self.neutral else self.cubes[side]
-        return self.cubes_total - held - self.board.count(side) - self.museum.count(side)
+        return self.cubes_total - held - self.own[side].bit_count() - self.museum.count(side)
 
     def passing_order(self) -> list[int]:
         """Sides that have passed, in the order of their spaces on the scale."""
@@ -131,7 +166,7 @@ class Position:
     def usable_patrons(self, player: int) -> set[str | None]:
         """Patrons of the cards the player holds untilted."""
         tilted = self.tilted[player]
-        return {card_patron(c) for c in self.cards[player] if c not in tilted}
+        return {CARD_PATRON[c] for c in self.cards[player] if c not in tilted}
 
     def survey_cells(self, area: int) -> tuple[int, ...]:
         """Cells counted in a survey: the river cells for the Nile (area 0)."""
@@ -200,6 +235,7 @@ class Position:
         other.cubes = list(self.cubes)
         other.neutral_cubes = list(self.neutral_cubes)
         other.board = list(self.board)
+        other.own = list(self.own)
         other.museum = list(self.museum)
         other.pass_space = list(self.pass_space)
         other.score = list(self.score)

@@ -51,6 +51,8 @@ class Region:
     cells: tuple[int, ...]
     area_cells: tuple[tuple[int, ...], ...]  # index 0 unused; areas are 1-based
     river_cells: tuple[int, ...]             # the cells the Nile survey counts
+    open_mask: int                           # the cells without a pyramid, as a bit mask
+    pyramid_mask: int                        # the cells with one
 
     @property
     def areas(self) -> int:
@@ -114,7 +116,8 @@ def build_region(parcels: tuple[tuple[str, bool], ...],
             pyramid[card_cell(slot, cell, turned)] = True
     if not nile:
         return Region(tuple(parcels), (), lines, grid.exists, tuple(pyramid), NO_RIVER,
-                      grid.area, grid.neighbors, grid.cells, grid.area_cells, ())
+                      grid.area, grid.neighbors, grid.cells, grid.area_cells, (),
+                      *_masks(grid.cells, pyramid))
     river = [False] * SIZE
     area = list(grid.area)
     for line, (nile_id, turned) in enumerate(nile):
@@ -129,5 +132,11 @@ def build_region(parcels: tuple[tuple[str, bool], ...],
                 area[idx] = RIVER
     return Region(tuple(parcels), tuple(nile), lines, grid.exists, tuple(pyramid), tuple(river),
                   tuple(area), grid.neighbors, grid.cells, _area_cells(lines, grid.cells, area),
-                  tuple(i for i in grid.cells if river[i]))
+                  tuple(i for i in grid.cells if river[i]), *_masks(grid.cells, pyramid))
+
+
+def _masks(cells: tuple[int, ...], pyramid: list[bool]) -> tuple[int, int]:
+    """(cells without a pyramid, cells with one) as bit masks."""
+    on = sum(1 << i for i in cells if pyramid[i])
+    return sum(1 << i for i in cells) & ~on, on
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import excavation, nile, survey
+from .choices import Choices, fixed
 from .errors import IllegalMoveError, MalformedMoveError
 from .legality import explain_illegal
 from .moves import Move
@@ -31,43 +32,40 @@ from .setup import Setup
 __all__ = ["EMPTY", "SEASONS", "TOKENS", "GameState", "NileState", "Phase",
            "parcels_in_season", "season_supply"]
 
+NO_CHOICE = Choices([])
+
 
 class GameState(Position):
     """A game in progress: the position plus the rules that move it on."""
 
     def __init__(self, setup: Setup, *, log: bool = True) -> None:
         super().__init__(setup, log=log)
-        self._legal: list[Move] | None = None  # the legal list of this position, once computed
+        self._choices = NO_CHOICE  # the legal list of this position (kept until the next move)
         self._start_season()
         self._settle()
 
     # ------------------------------------------------------------- legal moves
     def legal_moves(self) -> list[Move]:
         """Every legal decision of the player to move, in a fixed order."""
-        return list(self._legal_list())
+        return list(self._choices.all())
 
     def legal_count(self) -> int:
-        """How many moves ``legal_moves()`` lists (without copying the list)."""
-        return len(self._legal_list())
+        """How many moves ``legal_moves()`` lists (without building them)."""
+        return self._choices.size
 
     def legal_move(self, index: int) -> Move:
-        """``legal_moves()[index]``, without copying the list."""
-        return self._legal_list()[index]
+        """``legal_moves()[index]``, building only what it takes to find it."""
+        return self._choices.at(index)
 
     def random_move(self, rng: Rng) -> Move:
         """A legal move drawn uniformly: ``legal_moves()[rng.below(count)]``."""
-        legal = self._legal_list()
-        return legal[rng.below(len(legal))]
+        choices = self._choices
+        return choices.at(rng.below(choices.size))
 
     def is_legal(self, move: Move) -> bool:
-        return move in self._legal_list()
+        return move in self._choices.all()
 
-    def _legal_list(self) -> list[Move]:
-        if self._legal is None:
-            self._legal = self._generate()
-        return self._legal
-
-    def _generate(self) -> list[Move]:
+    def _generate(self) -> Choices:
         phase = self.phase
         if phase is Phase.EXCAVATION:
             assert self.to_move is not None
@@ -78,8 +76,8 @@ class GameState(Position):
         if phase is Phase.SURVEY:
             return survey.choices(self)
         if phase is Phase.BOAT:
-            return list(nile.BOAT_CHOICES)
-        return []
+            return Choices([fixed(nile.BOAT_CHOICES)])
+        return Choices([])
 
     def survey_decision(self) -> tuple[str, int, int] | None:
         """See ``survey.decision``."""
@@ -114,21 +112,21 @@ class GameState(Position):
     def _settle(self) -> None:
         """Play every forced move (a decision with exactly one legal choice)."""
         while self.phase is not Phase.OVER:
-            legal = self._generate()
-            if not legal:
-                raise AssertionError(f"no legal move in phase {self.phase}")
-            if len(legal) > 1:
-                self._legal = legal
+            choices = self._generate()
+            if choices.size > 1:
+                self._choices = choices
                 return
+            if not choices.size:
+                raise AssertionError(f"no legal move in phase {self.phase}")
+            move = choices.at(0)
             assert self.to_move is not None
-            self.forced.append((self.to_move, legal[0]))
-            self._apply(legal[0], forced=True)
-        self._legal = []
+            self.forced.append((self.to_move, move))
+            self._apply(move, forced=True)
+        self._choices = NO_CHOICE
 
     def _apply(self, move: Move, forced: bool = False) -> None:
         p = self.to_move
         assert p is not None
-        self._legal = None
         phase = self.phase
         if phase is Phase.EXCAVATION:
             excavation.act(self, p, move, forced)

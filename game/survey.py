@@ -10,10 +10,16 @@ say where the machine stands.
 from __future__ import annotations
 
 from . import nile
-from .cards import card_value
+from .cards import NILE_CARDS, PARCELS, card_value
+from .choices import Choices, fixed
 from .moves import Move
 from .museum import ROOM_INDEX, ROOMS, open_rooms
-from .position import EMPTY, SEASONS, Phase, Position
+from .position import SEASONS, Phase, Position
+
+
+CLAIM = {card: Move("claim", card=card) for card in (*PARCELS, *NILE_CARDS)}
+NEUTRAL_CLAIM = {card: Move("neutral_claim", card=card) for card in (*PARCELS, *NILE_CARDS)}
+BOOK = tuple(Move("museum", room=room) for room in ROOMS)
 
 
 def start(pos: Position) -> None:
@@ -53,19 +59,19 @@ def offer(pos: Position) -> list[str]:
     return nile.offer(pos, cards) if pos.survey_area == 0 else cards
 
 
-def choices(pos: Position) -> list[Move]:
+def choices(pos: Position) -> Choices:
     """The pending decision's moves: the cards on offer, then the rooms it may book."""
     pending = decision(pos)
     if pending is None:
-        return []
+        return Choices([])
     kind, player, _ = pending
     cards = offer(pos)
     if kind == "neutral":
-        return [Move("neutral_claim", card=card) for card in cards]
-    out = [Move("claim", card=card) for card in cards]
+        return Choices([fixed([NEUTRAL_CLAIM[card] for card in cards])])
+    out = [CLAIM[card] for card in cards]
     if kind == "first" and pos.general_stock(player) > 0:
-        out += [Move("museum", room=ROOMS[r]) for r in open_rooms(pos.museum, player)]
-    return out
+        out += [BOOK[r] for r in open_rooms(pos.museum, player)]
+    return Choices([fixed(out)])
 
 
 def advance(pos: Position) -> bool:
@@ -130,8 +136,7 @@ def _finish_area(pos: Position, area: int) -> None:
         pos.discarded.extend(left)
         pos.emit({"type": "discard", "area": area, "cards": list(left), "season": pos.season})
         pos.region_cards[area] = []
-    for i in pos.region.area_cells[area]:
-        pos.board[i] = EMPTY
+    pos.clear(pos.region.area_cells[area])
     _next_area(pos, area + 1)
 
 

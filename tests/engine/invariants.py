@@ -52,6 +52,12 @@ def check_state(state: GameState) -> None:
     for i, s in enumerate(state.board):
         if s != EMPTY:
             assert state.region.exists[i], f"cube on a cell outside the region: {i}"
+    # The bit masks mirror the board and the tokens exactly.
+    assert state.occupied == sum(1 << i for i, s in enumerate(state.board) if s != EMPTY)
+    assert state.own == [sum(1 << i for i, s in enumerate(state.board) if s == side)
+                         for side in range(state.sides)]
+    assert state.nile_state.token_masks == [
+        sum(1 << i for i, t in enumerate(state.cell_token) if t == p) for p in range(state.n)]
     places = cards_everywhere(state)
     expected = sorted(PARCEL_IDS) + (sorted(NILE_CARDS) if state.nile else [])
     assert sorted(places) == sorted(expected) and set(places.values()) == {1}, places

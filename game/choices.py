@@ -1,0 +1,66 @@
+"""The legal list of a position, built only as far as it is asked for.
+
+A legal list is a run of segments (the digs, then the extensions, then what
+each patron adds...). The size of each segment is known at once, from cheap
+counts; its moves are built only when someone asks for them. A random player
+needs the size and one move; the page and the bots ask for the whole list.
+Both see exactly the same moves in the same order: the segments are the only
+description of what is legal.
+
+A segment takes what it needs from the position when it is made; building its
+moves later never reads the position again. So a legal list stays right for
+the position it was made for, and a copy of a state may share it.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from .moves import Move
+
+# (size, build, pick): ``build()`` returns the segment's moves in order and
+# ``pick(k)`` its k-th move (None: ``build()[k]``). ``size == len(build())``.
+Segment = tuple[int, Callable[[], list[Move]], Callable[[int], Move] | None]
+
+
+def fixed(moves: list[Move]) -> Segment:
+    """A segment whose moves are already built."""
+    return (len(moves), moves.copy, moves.__getitem__)
+
+
+class Choices:
+    """The legal list of one position: ``len``, ``at(k)`` and ``all()``."""
+
+    __slots__ = ("segments", "size", "_all")
+
+    def __init__(self, segments: list[Segment]) -> None:
+        self.segments = segments
+        size = 0
+        for segment in segments:
+            size += segment[0]
+        self.size = size
+        self._all: list[Move] | None = None
+
+    def __len__(self) -> int:
+        return self.size
+
+    def all(self) -> list[Move]:
+        """The whole list (built once, then kept; do not change it)."""
+        if self._all is None:
+            out: list[Move] = []
+            for size, build, _ in self.segments:
+                if size:
+                    out += build()
+            self._all = out
+        return self._all
+
+    def at(self, k: int) -> Move:
+        """The k-th move, building at most the segment that holds it."""
+        if self._all is not None:
+            return self._all[k]
+        if not 0 <= k < self.size:
+            raise IndexError(f"no legal move {k} among {self.size}")
+        for size, build, pick in self.segments:
+            if k < size:
+                return build()[k] if pick is None else pick(k)
+            k -= size
+        raise AssertionError("segment sizes do not add up")
