@@ -4,6 +4,8 @@
 Layout of the output folder:
 
     index.html, pyscript.toml      the page and its PyScript config
+    manifest.webmanifest, icons/   web app manifest (installable app) and its
+                                   icons, drawn by tools/icons.py
     web/                           everything under web/ (front end), of its
                                    Python only the entry scripts main.py and
                                    bot_worker.py
@@ -33,6 +35,11 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if __package__ in (None, ""):  # run as `python3 tools/build.py`: make `tools` importable
+    sys.path.insert(0, str(ROOT))
+
+from tools import icons  # noqa: E402
+
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_SRC = NODE_MODULES / "pyodide"
 PYSCRIPT_SRC = NODE_MODULES / "@pyscript" / "core" / "dist"
@@ -63,6 +70,47 @@ PY_ENTRY_SCRIPTS = {"main.py", "bot_worker.py"}
 # Placeholders in web/sw.template.js.
 SW_VERSION_MARK = "__BUILD_VERSION__"
 SW_FILES_MARK = "__PRECACHE_FILES__"
+
+# The web app manifest, at the site's root. Every URL in it is relative (to
+# the manifest's own URL), so the installed app works from any sub-path.
+MANIFEST_NAME = "manifest.webmanifest"
+ICON_DIR = "icons"
+ICON_SIZES = (192, 512)
+THEME_COLOR = icons.OCHRE_DARK  # index.html's <meta name="theme-color"> says the same
+BACKGROUND_COLOR = icons.SAND  # the page's background while it starts
+
+
+def app_manifest() -> dict:
+    """The web app manifest: what a browser needs to install the game as an app."""
+    icon_list = [{"src": f"./{ICON_DIR}/icon.svg", "sizes": "any", "type": "image/svg+xml"}]
+    icon_list += [
+        {"src": f"./{ICON_DIR}/icon-{n}.png", "sizes": f"{n}x{n}", "type": "image/png"}
+        for n in ICON_SIZES
+    ]
+    return {
+        "name": "Mykerinos",
+        "short_name": "Mykerinos",
+        "description": "The board game Mykerinos and its expansion The Nile: 2 to 4 players "
+                       "on one device or against the computer, offline once loaded.",
+        "lang": "en",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "theme_color": THEME_COLOR,
+        "background_color": BACKGROUND_COLOR,
+        "categories": ["games"],
+        "icons": icon_list,
+    }
+
+
+def write_app_manifest(out: Path) -> None:
+    """Write the manifest and draw its icons (SVG, PNGs) into out."""
+    (out / MANIFEST_NAME).write_text(json.dumps(app_manifest(), indent=2) + "\n")
+    (out / ICON_DIR).mkdir(parents=True, exist_ok=True)
+    (out / ICON_DIR / "icon.svg").write_text(icons.svg())
+    for size in ICON_SIZES:
+        (out / ICON_DIR / f"icon-{size}.png").write_bytes(icons.png(size))
+
 
 # Fixed timestamp inside the zips, so that the same sources give the same
 # bytes (and so the same service-worker cache name).
@@ -185,6 +233,7 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
         if not (ROOT / name).is_file():
             raise BuildError(f"missing {name}")
         _copy(ROOT / name, tmp / name)
+    write_app_manifest(tmp)
 
     # Everything under web/ (the service-worker template is a build input),
     # except the Python modules that only travel inside webpy.zip: the page

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import json
 import re
+import struct
 import tomllib
 import urllib.error
 import urllib.request
+import xml.etree.ElementTree as ET
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
 
-from tools import build, serve
+from tools import build, icons, serve
 
 ROOT = build.ROOT
 
@@ -97,6 +100,112 @@ def test_config_is_local(built):
     assert '<link rel="icon" href="data:,">' in html
 
 
+def read_png(data: bytes) -> tuple[dict, list[list[tuple[int, int, int, int]]]]:
+    """(IHDR fields, rows of RGBA pixels) of an 8-bit RGBA PNG without filters."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    chunks, pos = [], 8
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos:pos + 4])
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        assert crc == zlib.crc32(kind + body), kind
+        chunks.append((kind, body))
+        pos += 12 + length
+    kinds = [kind for kind, _ in chunks]
+    assert kinds[0] == b"IHDR" and kinds[-1] == b"IEND"
+    width, height, depth, colour, compression, filtering, interlace = struct.unpack(
+        ">IIBBBBB", chunks[0][1])
+    header = {"width": width, "height": height, "depth": depth, "colour": colour,
+              "interlace": interlace}
+    raw = zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"))
+    stride = 1 + 4 * width
+    assert len(raw) == stride * height
+    rows = []
+    for y in range(height):
+        line = raw[y * stride:(y + 1) * stride]
+        assert line[0] == 0, "unexpected filter"
+        rows.append([tuple(line[1 + 4 * x:5 + 4 * x]) for x in range(width)])
+    return header, rows
+
+
+def hex_rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(bytes.fromhex(colour.removeprefix("#")))
+
+
+def test_app_manifest_fields(built):
+    manifest = json.loads((built / build.MANIFEST_NAME).read_text())
+    assert manifest == build.app_manifest()
+    assert manifest["name"] == "Mykerinos"
+    assert 0 < len(manifest["short_name"]) <= 12  # fits under a home-screen icon
+    assert manifest["description"]
+    assert manifest["display"] == "standalone"
+    # Relative to the manifest's URL: the installed app opens wherever the site is hosted.
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    for key in ("theme_color", "background_color"):
+        assert re.fullmatch(r"#[0-9a-f]{6}", manifest[key]), key
+    html = (built / "index.html").read_text()
+    assert f'<link rel="manifest" href="./{build.MANIFEST_NAME}">' in html
+    assert f'<meta name="theme-color" content="{manifest["theme_color"]}">' in html
+    assert '<link rel="apple-touch-icon" href="./icons/icon-192.png">' in html
+
+
+def test_app_icons_are_relative_and_precached(built):
+    manifest = json.loads((built / build.MANIFEST_NAME).read_text())
+    srcs = [icon["src"] for icon in manifest["icons"]]
+    assert all(src.startswith("./") and "//" not in src for src in srcs), srcs
+    assert {icon["type"] for icon in manifest["icons"]} == {"image/svg+xml", "image/png"}
+    assert {icon["sizes"] for icon in manifest["icons"]} == {"any", "192x192", "512x512"}
+    for src in srcs:
+        assert (built / src).is_file(), src
+    # The service worker precaches the manifest and its icons: the installed app starts offline.
+    _, files = sw_parts(built)
+    assert {"./" + build.MANIFEST_NAME, *srcs} <= set(files)
+
+
+def test_png_icons_have_the_announced_size_and_draw_the_mark(built):
+    for icon in build.app_manifest()["icons"]:
+        if icon["type"] != "image/png":
+            continue
+        header, rows = read_png((built / icon["src"]).read_bytes())
+        size = int(icon["sizes"].split("x")[0])
+        assert (header["width"], header["height"]) == (size, size), icon["src"]
+        assert (header["depth"], header["colour"], header["interlace"]) == (8, 6, 0)
+        # Rounded corners: the corner pixel is transparent, the middle of an edge opaque sand.
+        assert rows[0][0][3] == 0
+        assert rows[size // 2][0] == (*hex_rgb(icons.SAND), 255)
+        # The sun, at its centre (scaled from the 512 box).
+        sun = next(s for s in icons.MARK if isinstance(s, icons.Circle))
+        cx, cy = int(sun.cx * size / icons.VIEW), int(sun.cy * size / icons.VIEW)
+        assert rows[cy][cx] == (*hex_rgb(sun.fill), 255)
+        # Anti-aliased: the curved corner has partly transparent pixels.
+        corner = [px[3] for row in rows[:size // 8] for px in row[:size // 8]]
+        assert any(0 < alpha < 255 for alpha in corner)
+
+
+def test_svg_icon_draws_the_same_shapes(built):
+    root = ET.fromstring((built / "icons" / "icon.svg").read_text())
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert root.get("viewBox") == f"0 0 {icons.VIEW} {icons.VIEW}"
+    fills = [el.get("fill") for el in root if el.get("fill")]
+    assert fills == [shape.fill for shape in icons.MARK]
+
+
+def test_rasteriser_coverage_is_exact_on_a_half_covered_column():
+    # A square covering x in [0, 1.5) of a 2x2 image (box of VIEW units):
+    # column 0 fully covered, column 1 half covered.
+    unit = icons.VIEW / 2
+    square = icons.Polygon(((0, 0), (1.5 * unit, 0), (1.5 * unit, 2 * unit), (0, 2 * unit)),
+                           "#ff0000")
+    rows = icons.rasterize(2, (square,))
+    assert [px[3] for px in rows[0]] == [1.0, 0.5]
+    assert rows[1][1][:3] == (1.0, 0.0, 0.0)
+    # A later shape paints over an earlier one, as in SVG.
+    cover = icons.Polygon(((0, 0), (2 * unit, 0), (2 * unit, unit), (0, unit)), "#0000ff")
+    rows = icons.rasterize(2, (square, cover))
+    assert rows[0][1] == (0.0, 0.0, 1.0, 1.0)
+    assert rows[1][1] == (1.0, 0.0, 0.0, 0.5)
+
+
 @pytest.fixture
 def server(built):
     srv = serve.make_server(built, 0, "/mykerinos/")
@@ -129,7 +238,10 @@ def test_server_subpath_and_types(server):
     for path, mime in (("pyodide/pyodide.asm.wasm", "application/wasm"),
                        ("pyodide/pyodide.mjs", "text/javascript"),
                        ("pyscript/core.js", "text/javascript"),
-                       ("sw.js", "text/javascript")):
+                       ("sw.js", "text/javascript"),
+                       (build.MANIFEST_NAME, "application/manifest+json"),
+                       ("icons/icon-192.png", "image/png"),
+                       ("icons/icon.svg", "image/svg+xml")):
         status, headers, _ = fetch(server + path)
         assert status == 200 and headers["Content-Type"].startswith(mime), path
 
