@@ -90,6 +90,36 @@ def test_installable_from_a_sub_path(site_subpath, page, recorder):
     recorder.assert_no_console_errors()
 
 
+COMPARE_ICONS = """async ([svgUrl, pngUrl, size]) => {
+  const pixels = async (url) => {
+    const image = new Image(size, size);
+    image.src = url;
+    await image.decode();
+    const canvas = new OffscreenCanvas(size, size);
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0, size, size);
+    return context.getImageData(0, 0, size, size).data;
+  };
+  const [a, b] = [await pixels(svgUrl), await pixels(pngUrl)];
+  let total = 0, far = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = Math.abs(a[i] - b[i]);
+    total += d;
+    if (d > 64) far++;
+  }
+  return { mean: total / a.length, far: far / a.length };
+}"""
+
+
+def test_svg_and_png_icons_show_the_same_picture(site_subpath, page):
+    """Chromium's drawing of the SVG matches the build's own rasterised PNG."""
+    page.goto(site_subpath.url + build.MANIFEST_NAME)
+    for size in build.ICON_SIZES:
+        diff = page.evaluate(COMPARE_ICONS, ["icons/icon.svg", f"icons/icon-{size}.png", size])
+        # Only anti-aliased edges may differ a little (different filters).
+        assert diff["mean"] < 1.5 and diff["far"] < 0.002, (size, diff)
+
+
 def test_manifest_and_icons_are_served_offline(site_subpath, context, page):
     open_controlled(page, site_subpath.url)
     urls = [build.MANIFEST_NAME] + [icon["src"] for icon in build.app_manifest()["icons"]]
