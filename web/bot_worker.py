@@ -30,10 +30,10 @@ def _answer(record_json: Any, level: str, seed: Any, budget: Any) -> str:
         state = replay(json.loads(str(record_json)), log=False)
         if state.over or state.to_move is None:
             return json.dumps({"error": "the game has no decision to take"})
-        kwargs = {}
-        if budget is not None and isinstance(budget, (int, float)) and budget > 0:
-            kwargs["budget"] = float(budget)
-        bot = Bot(str(level), int(seed or 0), **kwargs)
+        if isinstance(budget, (int, float)) and not isinstance(budget, bool) and budget > 0:
+            bot = Bot(level, int(seed or 0), budget=float(budget))
+        else:
+            bot = Bot(level, int(seed or 0))
         start = time.perf_counter()
         move = bot.choose(state)
         _last["seconds"] = time.perf_counter() - start
@@ -62,7 +62,7 @@ def ping() -> str:
 
 
 try:
-    from pyscript import sync  # only inside the browser worker
+    from pyscript import sync  # type: ignore[import-not-found]  # only inside the browser worker
 
     sync.choose = choose
     sync.hint = hint

@@ -14,6 +14,7 @@ from typing import Any
 from game import GameError, GameState, Move, new_game, replay, to_record
 from game.cards import card_patron, card_value
 from game.legality import Steps, continuations
+from game.limits import MAX_NAME, clean_name
 from game.museum import ROOM_INDEX, ROOM_VALUE, ROOMS
 from game.record import load_record_text
 from game.region import CELL_INDEX, CELL_NAMES, COLS
@@ -28,6 +29,8 @@ SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 
 HUMAN = "human"
 BOT_LEVELS = ("easy", "medium", "hard")
+PLAYER_COUNTS = (2, 3, 4)
+NAME_MAX = MAX_NAME  # characters of a player's name
 
 # Every action button there can be (kind_key of a legal move), each with a
 # label and a help text in the catalogues.
@@ -45,6 +48,20 @@ def kind_key(move: Move) -> str:
     if move.action == "boat":
         return "boat:use" if move.use else "boat:keep"
     return move.action + (f":{move.patron}" if move.patron else "")
+
+
+def move_marks(move: Move) -> dict[str, Any]:
+    """What a move touches, as the page marks it (a hint, a computer's last move):
+    its action button's key and its cells, rooms and cards (a Greenwish token's
+    place among the cells or rooms)."""
+    cells = list(move.cells)
+    rooms = [move.room] if move.room else []
+    if move.token in CELL_INDEX:
+        cells.append(move.token)
+    elif move.token in ROOM_INDEX:
+        rooms.append(move.token)
+    return {"key": kind_key(move), "cells": cells, "rooms": rooms,
+            "cards": [move.card] if move.card else []}
 
 
 class Table:
@@ -74,7 +91,7 @@ class Table:
     @classmethod
     def new(cls, names: list[str], seed: int, *, nile: bool = False,
             seats: list[str] | None = None, language: str = "en") -> "Table":
-        clean = [n.strip()[:24] for n in names]
+        clean = [clean_name(n) for n in names]
         return cls(new_game(clean, seed, nile=nile), seats, language)
 
     def set_language(self, code: str) -> None:
@@ -285,6 +302,13 @@ class Table:
     def bot_seed(self) -> int:
         """A seed for the next bot decision, fixed by the game and its length."""
         return (self.state.setup.seed * 1_000_003 + len(self.state.moves)) & 0x7FFFFFFF
+
+    def hint(self, move_json: Any) -> dict[str, Any]:
+        """A suggested move in words, with the places to mark on the board.
+        Raises GameError on an answer that is not a move."""
+        move = Move.from_json(move_json)
+        return {"text": self.texts.suggestion(move.to_json(), self.state.setup.wings),
+                **move_marks(move)}
 
     def play_bot_move(self, move_json: dict[str, Any]) -> None:
         """Apply a bot's choice (checked like any move; refused ones change nothing)."""

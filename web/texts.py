@@ -44,8 +44,9 @@ class Texts:
         self.code = language_of(code)
         self.strings = catalogue(self.code)
 
-    def t(self, key: str, **params: Any) -> str:
-        """The text for key with its {placeholders} filled (a missing key shows as itself)."""
+    def t(self, key: str, /, **params: Any) -> str:
+        """The text for key with its {placeholders} filled (a missing key shows as itself).
+        ``key`` is positional-only so that a placeholder may be called {key} too."""
         text = self.strings.get(key, key)
         return _PLACEHOLDER.sub(
             lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)

@@ -116,7 +116,7 @@ def test_the_finder_sees_keys_in_every_kind_of_file(english: dict[str, str]) -> 
     assert "loader.python" in per_file["loader.js"]
     assert "log.season" in per_file["texts.py"]
     assert "prompt.cube" in per_file["table.py"]
-    assert "msg.corrupt_save" in per_file["main.py"]
+    assert "msg.corrupt_save" in per_file["session.py"]
 
 
 def test_action_keys_cover_every_button_of_real_games() -> None:
