@@ -13,6 +13,7 @@ the position it was made for, and a copy of a state may share it.
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Callable
 
 from .moves import Move
@@ -20,6 +21,9 @@ from .moves import Move
 # (size, build, pick): ``build()`` returns the segment's moves in order and
 # ``pick(k)`` its k-th move (None: ``build()[k]``). ``size == len(build())``.
 Segment = tuple[int, Callable[[], list[Move]], Callable[[int], Move] | None]
+
+
+_size: Callable[[Segment], int] = itemgetter(0)
 
 
 def fixed(moves: list[Move]) -> Segment:
@@ -34,10 +38,7 @@ class Choices:
 
     def __init__(self, segments: list[Segment]) -> None:
         self.segments = segments
-        size = 0
-        for segment in segments:
-            size += segment[0]
-        self.size = size
+        self.size = sum(map(_size, segments))
         self._all: list[Move] | None = None
 
     def __len__(self) -> int:

@@ -90,7 +90,7 @@ def act(pos: Position, p: int, move: Move, forced: bool) -> None:
 
 
 def place_neutral(pos: Position, p: int, move: Move, forced: bool) -> None:
-    if move.cells:
+    if move.cells and pos.log is not None:
         pos.emit({"type": "neutral", "player": p, "cells": list(move.cells),
                   "forced": forced, "season": pos.season})
     for name in move.cells:

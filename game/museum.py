@@ -1,6 +1,8 @@
 """The museum: 15 rooms in five wings, the booking rule and the exhibition values."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 # Wing i (1-5) has a 3-room and a 5-room; the 2-room between wings i and i+1
 # (and between 5 and 1) belongs to both.
 ROOMS: tuple[str, ...] = tuple(
@@ -30,18 +32,27 @@ WING_ROOMS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
+# For each room, the rooms one of which the player must hold to book it (5-rooms),
+# else (-1, -1, -1).
+_NEEDS: tuple[tuple[int, ...], ...] = tuple(FIVE_ROOM_ACCESS.get(r, (-1, -1, -1))
+                                            for r in range(len(ROOMS)))
+
+
 def open_rooms(museum: list[int], player: int) -> list[int]:
     """Rooms ``player`` may book now: any free 2- or 3-room, or a free 5-room
     next to a 2- or 3-room the player already holds."""
+    return list(_open_rooms(tuple(museum), player))
+
+
+@lru_cache(maxsize=4096)  # the same museums come back again and again
+def _open_rooms(museum: tuple[int, ...], player: int) -> tuple[int, ...]:
     result = []
     for idx, holder in enumerate(museum):
-        if holder != -1:
-            continue
-        if ROOM_VALUE[idx] == 5:
-            if not any(museum[r] == player for r in FIVE_ROOM_ACCESS[idx]):
-                continue
-        result.append(idx)
-    return result
+        if holder == -1:
+            a, b, c = _NEEDS[idx]
+            if a < 0 or player == museum[a] or player == museum[b] or player == museum[c]:
+                result.append(idx)
+    return tuple(result)
 
 
 def exhibition_multiplier(museum: list[int], player: int, wing: int) -> int:

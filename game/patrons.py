@@ -13,7 +13,7 @@ from .cards import GREENWISH
 from .choices import Segment, fixed
 from .moves import Move
 from .museum import ROOMS, open_rooms
-from .placement import ChainMoves, Ground, adjacent_pairs, cells_of, spread
+from .placement import ChainMoves, Ground, adjacent_pairs, cells_of, chains_of_three, spread
 from .position import EMPTY, Position
 from .region import CELL_NAMES, SIZE
 
@@ -73,16 +73,35 @@ def _blackmore(pos: Position, g: Ground) -> list[Segment]:
     if g.cubes < 2:
         return []
     return [(adjacent_pairs(g.free_mask, g.free_mask),
-             lambda: g.pairs(g.free(), BLACKMORE_DIG), None)]
+             lambda: g.pairs(g.free(), BLACKMORE_DIG),
+             lambda k: g.pair_at(g.free_mask, BLACKMORE_DIG, k))]
 
 
 def _tangerine(pos: Position, g: Ground) -> list[Segment]:
     """Colonel Tangerine: an extension of three cubes in a chain."""
     if g.cubes < 3:
         return []
+    return [(chains_of_three(g.front_mask, g.free_mask), lambda: _tangerine_chains(g),
+             lambda k: _tangerine_chain(g, k))]
+
+
+def _tangerine_chains(g: Ground) -> list[Move]:
     ok, nbrs, three = g.free_set(), g.nbrs, TANGERINE_EXTEND.three
-    return [fixed([three[(i * SIZE + j) * SIZE + k] for i in g.front() for j in nbrs[i] if j in ok
-                   for k in nbrs[j] if k in ok and k != i])]
+    return [three[(i * SIZE + j) * SIZE + k] for i in g.front() for j in nbrs[i] if j in ok
+            for k in nbrs[j] if k in ok and k != i]
+
+
+def _tangerine_chain(g: Ground, n: int) -> Move:
+    """``_tangerine_chains(g)[n]``, counting chains by their first two cells."""
+    ok, nbrs = g.free_set(), g.nbrs
+    for i in g.front():
+        for j in nbrs[i]:
+            if j in ok:
+                ends = [k for k in nbrs[j] if k in ok and k != i]
+                if n < len(ends):
+                    return TANGERINE_EXTEND.three[(i * SIZE + j) * SIZE + ends[n]]
+                n -= len(ends)
+    raise IndexError("no such chain")
 
 
 def _greenwish(pos: Position, g: Ground) -> list[Segment]:

@@ -36,17 +36,51 @@ def cells_of(mask: int) -> list[int]:
     return out
 
 
+def nth_cell(mask: int, k: int) -> int:
+    """``cells_of(mask)[k]`` without building the list."""
+    row = 0
+    while True:
+        bits = mask & ROW
+        count = bits.bit_count()
+        if k < count:
+            return ROW_CELLS[row][bits][k]
+        k -= count
+        mask >>= COLS
+        row += 1
+
+
 def spread(mask: int) -> int:
     """Every cell next to a cell of ``mask``."""
     return ((mask << COLS) | (mask >> COLS) | ((mask << 1) & NOT_COL_A)
             | ((mask >> 1) & NOT_COL_H)) & FULL
 
 
+def beside(mask: int) -> tuple[int, int, int, int]:
+    """The cells whose upper, left, right and lower neighbour is in ``mask``."""
+    return ((mask << COLS) & FULL, (mask << 1) & NOT_COL_A, (mask >> 1) & NOT_COL_H,
+            mask >> COLS)
+
+
 def adjacent_pairs(starts: int, ends: int) -> int:
     """How many (i, j) with i in ``starts`` and j in ``ends`` next to i."""
-    return ((starts & (ends << COLS)).bit_count() + (starts & (ends >> COLS)).bit_count()
-            + (starts & (ends << 1) & NOT_COL_A).bit_count()
-            + (starts & (ends >> 1) & NOT_COL_H).bit_count())
+    up, left, right, down = beside(ends)
+    return ((starts & up).bit_count() + (starts & left).bit_count()
+            + (starts & right).bit_count() + (starts & down).bit_count())
+
+
+def chains_of_three(front: int, free: int) -> int:
+    """How many (i, j, k) with i in ``front``, j and k in ``free``, each next to
+    the one before and k not i (``front`` within ``free``)."""
+    # For each middle cell j: (front cells next to j) x (free cells next to j, less i).
+    up, left, right, down = beside(free)
+    total = 0
+    for near_front in beside(front):
+        middle = free & near_front
+        if middle:
+            total += ((middle & up).bit_count() + (middle & left).bit_count()
+                      + (middle & right).bit_count() + (middle & down).bit_count()
+                      - middle.bit_count())
+    return total
 
 
 class ChainMoves:
@@ -116,13 +150,24 @@ class Ground:
         two, nbrs, ok = table.two, self.nbrs, self.free_set()
         return [two[i * SIZE + j] for i in starts for j in nbrs[i] if j in ok]
 
+    def pair_at(self, starts: int, table: ChainMoves, k: int) -> Move:
+        """``pairs(cells_of(starts), table)[k]`` without building the list."""
+        free = self.free_mask
+        for i in cells_of(starts):
+            ends = [j for j in GRID_NEIGHBORS[i] if free >> j & 1]
+            if k < len(ends):
+                return table.two[i * SIZE + ends[k]]
+            k -= len(ends)
+        raise IndexError("no such pair")
+
     def digs(self, table: ChainMoves) -> Segment:
         """One cube on any free cell."""
         one = table.one
         return (self.free_mask.bit_count(), lambda: [one[i] for i in self.free()],
-                lambda k: one[self.free()[k]])
+                lambda k: one[nth_cell(self.free_mask, k)])
 
     def extensions(self, table: ChainMoves) -> Segment:
         """Two cubes: a free cell next to one of the side's cubes, then a free neighbour."""
         return (adjacent_pairs(self.front_mask, self.free_mask),
-                lambda: self.pairs(self.front(), table), None)
+                lambda: self.pairs(self.front(), table),
+                lambda k: self.pair_at(self.front_mask, table, k))

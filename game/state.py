@@ -164,15 +164,16 @@ class GameState(Position):
             # The last player's single action is done: they take the next space.
             self._take_pass_space(p)
             self.emit({"type": "last_pass", "player": p, "season": self.season})
-        remaining = [q for q in range(self.n) if not self.pass_space[q]]
+        playing = self.pass_space[:self.n]  # the neutral's space is never 0
+        remaining = playing.count(0)
         if not remaining:
             self.last_turn = False
             survey.start(self)
             self._run_survey()
             return
-        if len(remaining) == 1:
+        if remaining == 1:
             self.last_turn = True
-            self.to_move = remaining[0]
+            self.to_move = playing.index(0)
             return
         q = p
         while True:

@@ -86,9 +86,10 @@ def advance(pos: Position) -> bool:
             ranked = pos.ranking(pos.survey_cells(area))
             pos.survey_rank = [s for s, _ in ranked]
             pos.survey_pos = 0
-            pos.emit({"type": "survey", "area": area, "season": pos.season,
-                      "ranking": [[s, c] for s, c in ranked],
-                      "cards": list(pos.region_cards[area])})
+            if pos.log is not None:
+                pos.emit({"type": "survey", "area": area, "season": pos.season,
+                          "ranking": [[s, c] for s, c in ranked],
+                          "cards": list(pos.region_cards[area])})
             holder = nile.tie_boat_holder(pos, ranked)
             if holder is not None:
                 pos.phase = Phase.BOAT
@@ -143,24 +144,21 @@ def _finish_area(pos: Position, area: int) -> None:
 def act(pos: Position, p: int, move: Move, forced: bool) -> None:
     """A card claimed (for oneself or for the neutral) or a room booked."""
     area = pos.survey_area
-    cards = pos.region_cards[area]
-    if move.action == "claim":
-        assert move.card is not None
-        cards.remove(move.card)
-        pos.cards[p].append(move.card)
-        pos.score[p] += card_value(move.card)
-        pos.emit({"type": "claim", "player": p, "card": move.card,
-                  "points": card_value(move.card), "area": area, "forced": forced,
-                  "season": pos.season})
-    elif move.action == "neutral_claim":
-        assert move.card is not None
-        cards.remove(move.card)
-        pos.discarded.append(move.card)
-        pos.emit({"type": "neutral_claim", "player": p, "card": move.card,
-                  "area": area, "forced": forced, "season": pos.season})
-    else:
+    card = move.card
+    if move.action == "museum":
         assert move.room is not None
         pos.museum[ROOM_INDEX[move.room]] = p
-        pos.emit({"type": "book", "player": p, "room": move.room, "area": area,
-                  "forced": forced, "season": pos.season})
+        event = {"type": "book", "player": p, "room": move.room}
+    else:
+        assert card is not None
+        pos.region_cards[area].remove(card)
+        if move.action == "claim":
+            pos.cards[p].append(card)
+            pos.score[p] += card_value(card)
+            event = {"type": "claim", "player": p, "card": card, "points": card_value(card)}
+        else:
+            pos.discarded.append(card)
+            event = {"type": "neutral_claim", "player": p, "card": card}
+    if pos.log is not None:
+        pos.emit({**event, "area": area, "forced": forced, "season": pos.season})
     pos.survey_pos += 1
