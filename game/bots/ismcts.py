@@ -51,6 +51,8 @@ class SearchParams:
     policy_sample: int = 6       # legal moves the playout policy compares at each step
     root_sample: int = 240       # legal moves ranked by the static estimate at the root
     draws: int = 16              # guesses at the unseen cards, used in turn by the iterations
+    prior_visits: int = 0        # visits a root move starts with, valued one move ahead
+    tree_depth: int = 64         # decisions below the root the tree may hold
 
 
 @dataclass(frozen=True)
@@ -294,7 +296,9 @@ def search(state: "GameState", rng: Rng, params: SearchParams, budget: float,
     assert p is not None
     season = state.season
     root = Node(p)
-    root.moves = _root_order(state, params, rng)
+    ranked = _root_order(state, params)
+    root.moves = [m for _, m in ranked]
+    prior = [margin / params.reward_scale for margin, _ in ranked]
     if len(root.moves) == 1:
         return SearchResult(root.moves[0], 0, root)
     scale = params.reward_scale
@@ -308,7 +312,7 @@ def search(state: "GameState", rng: Rng, params: SearchParams, budget: float,
         path = [root]
         # Selection and expansion.
         while True:
-            if world.over or world.season != season:
+            if world.over or world.season != season or len(path) > params.tree_depth:
                 break
             if node.moves is None:
                 node.moves = _order(world)
@@ -317,6 +321,10 @@ def search(state: "GameState", rng: Rng, params: SearchParams, budget: float,
                 move = node.moves[len(node.children)]
                 world.apply(move)
                 child = Node(world.to_move)
+                if node is root and params.prior_visits:
+                    # The one-move-ahead estimate counts as a few visits already made.
+                    child.visits = params.prior_visits
+                    child.total = params.prior_visits * prior[len(node.children)]
                 node.children.append(child)
                 path.append(child)
                 break
@@ -365,8 +373,8 @@ def _order(state: "GameState") -> list[Move]:
     return [legal[-i] for _, i in scored]
 
 
-def _root_order(state: "GameState", params: SearchParams, rng: Rng) -> list[Move]:
-    """The root's moves, best first by the static estimate one move ahead."""
+def _root_order(state: "GameState", params: SearchParams) -> list[tuple[float, Move]]:
+    """The root's moves with their margin one move ahead by the static estimate, best first."""
     legal = state.legal_moves()
     if len(legal) > params.root_sample:
         tactics = Tactics(state)
@@ -374,4 +382,4 @@ def _root_order(state: "GameState", params: SearchParams, rng: Rng) -> list[Move
         legal = [legal[-i] for _, i in scored[:params.root_sample]]
     p = state.to_move
     assert p is not None
-    return [m for _, _, m in ranked_moves(state, legal, p)]
+    return [(score, m) for score, _, m in ranked_moves(state, legal, p)]

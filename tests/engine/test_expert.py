@@ -144,18 +144,20 @@ def test_tactics_prefers_taking_the_lead_to_a_useless_cube() -> None:
     contested = max(values, key=lambda a: values[a][1] - values[a][0])
     assert values[contested][1] - values[contested][0] >= 2
     settled = next(a for a in values if a != contested)
-    free = {a: [i for i in region.area_cells[a] if not region.pyramid[i]]
+    free = {a: [CELL_NAMES[i] for i in region.area_cells[a] if not region.pyramid[i]]
             for a in (contested, settled)}
-    # A leads the settled area, B is second there; B and C are tied in the
-    # contested area, where B wins the tie (nobody has passed: seat order).
-    state.board[free[settled][0]] = 0
-    state.board[free[settled][1]] = 0
-    state.board[free[settled][2]] = 1
-    state.board[free[contested][0]] = 1
-    state.board[free[contested][1]] = 2
-    state.to_move = 2
+    first = state.to_move
+    assert first is not None
+    # In turn order from the first player: the first leads the settled area, the
+    # second is second there; the second and third are tied in the contested
+    # area, where the second wins the tie (nobody has passed yet: by seat).
+    for cell in (free[settled][0], free[settled][2], free[contested][1],
+                 free[settled][1], free[contested][0]):
+        state.play(Move("dig", (cell,)))
+    assert state.to_move == (first + 2) % 3
     tactics = Tactics(state)
-    useless = tactics.score(Move("dig", (CELL_NAMES[free[settled][3]],)))
-    take_lead = tactics.score(Move("dig", (CELL_NAMES[free[contested][2]],)))
+    assert tactics.order[(first + 1) % 3] < tactics.order[(first + 2) % 3]
+    useless = tactics.score(Move("dig", (free[settled][3],)))
+    take_lead = tactics.score(Move("dig", (free[contested][2],)))
     assert take_lead > useless
     assert take_lead > tactics.score(Move("pass")) > useless
