@@ -1,13 +1,14 @@
 """Engine speed: uniformly random complete games per second (CPython).
 
-Each decision is drawn uniformly from the full legal move list, the same list
-the page and the bots use (``GameState.random_move``: the move at a random
-index of that list, the list itself not copied). The games are those of
-``game.selfplay.random_game``. Prints numbers; asserts nothing.
+The games are those of ``game.selfplay.random_game``: each decision is drawn
+uniformly from the full legal move list, the same list the page and the bots
+use (the move at a random index of it; the list itself is not built). Prints
+numbers; asserts nothing. The same games inside the page's worker under
+Pyodide: bench/engine_page.py.
 
 Besides games/s by the clock on the wall it prints games per CPU second of
 this process, steadier on a busy machine. ``--repeat`` runs every row several
-times and prints the median.
+times and prints the medians.
 
     python bench/engine.py [--games N] [--repeat K] [--nile] [--engine DIR]
 
@@ -22,22 +23,6 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
-
-
-def play(new_game: Any, rng_class: Any, players: int, seed: int, nile: bool) -> int:
-    """One random game as ``random_game`` plays it; returns its number of decisions."""
-    state = new_game([f"Player {i + 1}" for i in range(players)], seed, nile=nile, log=False)
-    rng = rng_class(seed ^ 0x5EED5EED)
-    pick = getattr(state, "random_move", None)
-    if pick is None:  # an engine from before random_move
-        while not state.over:
-            legal = state.legal_moves()
-            state.apply(legal[rng.below(len(legal))])
-    else:
-        while not state.over:
-            state.apply(state.random_move(rng))
-    return len(state.moves)
 
 
 def main() -> None:
@@ -48,8 +33,7 @@ def main() -> None:
     parser.add_argument("--engine", type=Path, default=Path(__file__).resolve().parent.parent)
     args = parser.parse_args()
     sys.path.insert(0, str(args.engine.resolve()))
-    from game.record import new_game
-    from game.rng import Rng
+    from game.selfplay import random_game
 
     print(f"python {sys.version.split()[0]}, {args.games} games per row, median of "
           f"{args.repeat}" + (", Nile" if args.nile else "") + f", engine in {args.engine}")
@@ -61,7 +45,7 @@ def main() -> None:
             moves = 0
             start, start_cpu = time.perf_counter(), time.process_time()
             for seed in range(args.games):
-                moves += play(new_game, Rng, players, seed, args.nile)
+                moves += len(random_game(players, seed, nile=args.nile).moves)
             wall.append(args.games / (time.perf_counter() - start))
             cpu.append(args.games / (time.process_time() - start_cpu))
         games = statistics.median(wall)

@@ -20,6 +20,5 @@ def random_game(players: int, seed: int, *, nile: bool = False, log: bool = Fals
     state = new_game(names, seed, nile=nile, log=log)
     rng = Rng(seed ^ 0x5EED5EED)
     while not state.over:
-        legal = state.legal_moves()
-        state.apply(legal[rng.below(len(legal))])
+        state.apply(state.random_move(rng))  # legal_moves()[rng.below(count)], list not built
     return state

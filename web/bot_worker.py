@@ -9,6 +9,7 @@ game record, replays it and answers with one move in the record notation.
     hint(record_json, seed)                   -> move JSON text (the hard bot's choice)
     ping()                                    -> "ok" (the page checks the worker started)
     last()                                    -> {"iterations": n, "seconds": s} of the last search
+    bench(players, games, nile)               -> random games timed here (bench/engine_page.py)
 
 Errors come back as ``{"error": "..."}`` so the page can say what went wrong.
 """
@@ -20,6 +21,7 @@ from typing import Any
 
 from game import replay
 from game.bots import Bot
+from game.selfplay import random_game
 
 HINT_BUDGET = 1.5  # seconds, as for the hard computer player
 _last: dict[str, float] = {"iterations": 0, "seconds": 0.0}
@@ -56,6 +58,16 @@ def last() -> str:
     return json.dumps(_last)
 
 
+def bench(players: Any, games: Any, nile: Any = False) -> str:
+    """Random complete games per second in this worker, played as bench/engine.py
+    plays them (for bench/engine_page.py): {"games", "decisions", "seconds"}."""
+    start = time.perf_counter()
+    decisions = sum(len(random_game(int(players), seed, nile=bool(nile)).moves)
+                    for seed in range(int(games)))
+    return json.dumps({"games": int(games), "decisions": decisions,
+                       "seconds": time.perf_counter() - start})
+
+
 def ping() -> str:
     """Answers "ok" once the worker is ready."""
     return "ok"
@@ -67,6 +79,7 @@ try:
     sync.choose = choose
     sync.hint = hint
     sync.ping = ping
+    sync.bench = bench
     sync.last = last
 except ImportError:  # imported by the tests under CPython
     pass
