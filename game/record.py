@@ -175,12 +175,10 @@ def _outside_strings(data: bytes) -> bytes:
 def check_json_text(text: str) -> None:
     """Refuse, before parsing, text whose nesting or numbers go beyond the
     record limits, so that the parser never recurses deeply nor converts a
-    huge number. Linear, with bytes methods only: the whole text is looked at
-    first; only when that finds something are strings cut out (brackets and
-    digits inside strings do not count) and the rest looked at again."""
+    huge number. Linear, with bytes methods only: strings are cut out (a
+    bracket or digit inside a string does not count), then brackets are
+    matched and digit runs looked for in what is left."""
     data = text.encode("utf-8", "surrogatepass")
-    if _shallow(data) and not _long_number(data):
-        return
     if b'"' in data:
         data = _outside_strings(data)
     if not _shallow(data):

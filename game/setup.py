@@ -106,12 +106,16 @@ def _check_dealt(dealt: object, known: tuple[str, ...], what: str) -> None:
             isinstance(e, tuple) and len(e) == 2 and isinstance(e[0], str)
             and isinstance(e[1], bool) for e in dealt):
         raise SetupError(f"setup.{what} must be a list of card ids")
+    _check_counts(Counter(card_id for card_id, _ in dealt), len(dealt), known, what)
+
+
+def _check_counts(counts: Counter[str], total: int, known: tuple[str, ...], what: str) -> None:
+    """Each of ``known`` counted once and nothing else (``total`` entries in all)."""
     known_set = frozenset(known)
-    for card_id, _ in dealt:
-        if card_id not in known_set:
-            raise SetupError(f"setup.{what}: unknown card {shown(card_id)}")
-    counts = Counter(card_id for card_id, _ in dealt)
-    if len(dealt) == len(known) and len(counts) == len(known):
+    unknown = next((card_id for card_id in counts if card_id not in known_set), None)
+    if unknown is not None:
+        raise SetupError(f"setup.{what}: unknown card {shown(unknown)}")
+    if total == len(known) and len(counts) == len(known):
         return
     detail = []
     repeated = sorted(c for c, n in counts.items() if n > 1)
@@ -148,10 +152,17 @@ def _validate(setup: Setup) -> None:
     _check_order(setup.boats, BOATS, "boats", "the four boats")
 
 
-def _dealt_from_json(raw: object, what: str) -> Dealt:
-    """Deck entries such as ``"lemon-3b@r"`` as (card id, turned) pairs."""
-    if not isinstance(raw, list | tuple) or not all(isinstance(x, str) for x in raw):
+def _dealt_from_json(raw: object, known: tuple[str, ...], what: str) -> Dealt:
+    """Deck entries such as ``"lemon-3b@r"`` as (card id, turned) pairs. A list
+    of the wrong length is refused here at C speed (types, then one count of
+    the distinct entries), however long it is; the Setup checks the rest."""
+    if not isinstance(raw, list | tuple) or not set(map(type, raw)) <= {str}:
         raise SetupError(f"setup.{what} must be a list of card ids")
+    if len(raw) != len(known):
+        by_id: Counter[str] = Counter()
+        for entry, n in Counter(raw).items():
+            by_id[parse_dealt(entry)[0]] += n
+        _check_counts(by_id, len(raw), known, what)
     return tuple(parse_dealt(x) for x in raw)
 
 
@@ -188,10 +199,11 @@ def make_setup(players: object, seed: object, *, nile: object = False,
 
     first: Any = drawn_first if first_player is None else first_player
     order: Any = tuple(drawn_wings) if wings is None else _as_tuple(wings)
-    dealt = drawn_deck if deck is None else _dealt_from_json(deck, "deck")
+    dealt = drawn_deck if deck is None else _dealt_from_json(deck, PARCEL_IDS, "deck")
     if not nile:
         return Setup(names, checked_seed, first, order, dealt)
-    ndealt = drawn_nile if nile_deck is None else _dealt_from_json(nile_deck, "nile_deck")
+    ndealt = drawn_nile if nile_deck is None else _dealt_from_json(nile_deck, NILE_IDS,
+                                                                   "nile_deck")
     six: Any = drawn_six if nile_six_line is None else nile_six_line
     boat_order: Any = tuple(drawn_boats) if boats is None else _as_tuple(boats)
     return Setup(names, checked_seed, first, order, dealt, True, ndealt, six, boat_order)

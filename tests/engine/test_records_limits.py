@@ -292,6 +292,9 @@ def refusal_of_load(value: Any) -> str:
     ("[" * 100_000, "format", "nested more than"),
     ('{"a":' * 100_000, "format", "nested more than"),
     ("[" * (MAX_JSON_DEPTH + 1) + "]" * (MAX_JSON_DEPTH + 1), "format", "nested more than"),
+    # a closer inside a string must not hide one level of real nesting
+    ('{"]": ' + "[" * MAX_JSON_DEPTH + "0" + "]" * MAX_JSON_DEPTH + "}", "format",
+     "nested more than"),
     ('{"setup": {"players": 2, "seed": ' + "7" * 5000 + "}}", "format", "more than 30 digits"),
     ('{"setup": {"players": 2, "seed": NaN}}', "json", "NaN"),
     ('{"setup": {"players": 2, "seed": Infinity}}', "json", "Infinity"),
