@@ -1,12 +1,14 @@
 """Computer players, run in a web worker so that their search never blocks the page.
 
-Started by web/app.js with PyScript's ``PyWorker`` (same local Pyodide and the
-same engine files as the page) only when a game has a computer seat or a
+Started by web/ui/bots.js with PyScript's ``PyWorker`` (same local Pyodide and
+the same engine files as the page) only when a game has a computer seat or a
 person asks for a hint. It keeps no game of its own: every call brings the
-game record, replays it and answers with one move in the record notation.
+game record, replays it and answers with one move in the record notation. The
+level and the time budget come from the page's view (``view.bots``), so that
+they are set in one place (web/table.py).
 
-    choose(record_json, level, seed, budget) -> move JSON text
-    hint(record_json, seed)                   -> move JSON text (the hard bot's choice)
+    choose(record_json, level, seed, budget) -> move JSON text (budget in seconds,
+                                                null: the level's own speed)
     ping()                                    -> "ok" (the page checks the worker started)
     last()                                    -> {"iterations": n, "seconds": s} of the last search
     bench(players, games, nile)               -> random games timed here (bench/engine_page.py)
@@ -23,7 +25,6 @@ from game import replay
 from game.bots import Bot
 from game.selfplay import random_game
 
-HINT_BUDGET = 1.5  # seconds, as for the hard computer player
 _last: dict[str, float] = {"iterations": 0, "seconds": 0.0}
 
 
@@ -47,10 +48,6 @@ def _answer(record_json: Any, level: str, seed: Any, budget: Any) -> str:
 
 def choose(record_json: Any, level: Any, seed: Any, budget: Any = None) -> str:
     return _answer(record_json, str(level), seed, budget)
-
-
-def hint(record_json: Any, seed: Any) -> str:
-    return _answer(record_json, "hard", seed, HINT_BUDGET)
 
 
 def last() -> str:
@@ -77,7 +74,6 @@ try:
     from pyscript import sync  # type: ignore[import-not-found]  # only inside the browser worker
 
     sync.choose = choose
-    sync.hint = hint
     sync.ping = ping
     sync.bench = bench
     sync.last = last

@@ -1,20 +1,26 @@
+// @ts-check
 // Languages of the page. Every word the page shows comes from one catalogue
 // per language, web/lang/<code>.json (flat "key": "text" pairs, "{name}"
-// placeholders); the Python side (web/texts.py) reads the same files.
+// placeholders); web/lang/index.json lists the languages (code: own name).
+// The Python side (web/texts.py) reads the same files.
 //
 // The language is the one chosen with the switch (remembered in
 // localStorage "mykerinos.lang"), else the first of the browser's languages
-// that we have, else English. It is known as soon as this module runs
-// (document.documentElement.lang is set then), before any catalogue loads.
+// that we have, else English. document.documentElement.lang says it once
+// known (a few milliseconds after this module runs, before Python starts).
 
-export const LANGUAGES = ["en", "fr", "it"];
-// Each language's own name, for the switch (not translated on purpose).
-export const LANGUAGE_NAMES = { en: "English", fr: "Français", it: "Italiano" };
 const STORE_KEY = "mykerinos.lang";
+const DEFAULT = "en";
 
-let code = chooseLanguage();
+/** @typedef {Record<string, string>} Catalogue */
+
+/** @type {Record<string, string>} code -> the language's own name */
+let names = { [DEFAULT]: DEFAULT };
+let code = DEFAULT;
+/** @type {Catalogue | null} */
 let strings = null;
-const loaded = new Map(); // code -> catalogue (or its promise)
+/** @type {Map<string, Catalogue | Promise<Catalogue>>} */
+const loaded = new Map();
 
 function stored() {
   try {
@@ -24,29 +30,46 @@ function stored() {
   }
 }
 
-// The language to use now: remembered choice, browser preference, English.
+/** The language to use now: remembered choice, browser preference, English. */
 function chooseLanguage() {
   const saved = stored();
-  if (LANGUAGES.includes(saved)) return saved;
+  if (saved && Object.hasOwn(names, saved)) return saved;
   for (const tag of navigator.languages || [navigator.language || ""]) {
     const base = String(tag).toLowerCase().split("-")[0];
-    if (LANGUAGES.includes(base)) return base;
+    if (Object.hasOwn(names, base)) return base;
   }
-  return "en";
+  return DEFAULT;
 }
 
+/** The page's language now. */
 export function language() {
   return code;
 }
 
-// Fetch a catalogue (served next to this file; precached for offline use).
+/** Every language the page has: code -> its own name (for the switch). */
+export function languages() {
+  return { ...names };
+}
+
+/**
+ * A JSON file served next to this module (precached for offline use).
+ * @param {string} path
+ */
+async function fetchJson(path) {
+  const url = new URL(path, import.meta.url);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  return response.json();
+}
+
+/**
+ * A language's catalogue (fetched once).
+ * @param {string} lang
+ * @returns {Promise<Catalogue>}
+ */
 function loadCatalogue(lang) {
   if (!loaded.has(lang)) {
-    const url = new URL(`./lang/${lang}.json`, import.meta.url);
-    const promise = fetch(url).then((response) => {
-      if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
-      return response.json();
-    }).then((catalogue) => {
+    const promise = fetchJson(`./lang/${lang}.json`).then((catalogue) => {
       loaded.set(lang, catalogue);
       return catalogue;
     }).catch((error) => {
@@ -55,25 +78,39 @@ function loadCatalogue(lang) {
     });
     loaded.set(lang, promise);
   }
-  return Promise.resolve(loaded.get(lang));
+  return Promise.resolve(/** @type {Catalogue | Promise<Catalogue>} */ (loaded.get(lang)));
 }
 
-// Resolves once the current language's words are ready.
-// If the catalogue cannot be had, English; failing that, the keys themselves.
-export const ready = loadCatalogue(code).catch((error) => {
-  console.error("Mykerinos: no catalogue for", code, error);
-  code = "en";
+// Resolves once the current language's words are ready. If the catalogue
+// cannot be had, English; failing that, the keys themselves.
+export const ready = (async () => {
+  try {
+    names = await fetchJson("./lang/index.json");
+  } catch (error) {
+    console.error("Mykerinos: no list of languages", error);
+  }
+  code = chooseLanguage();
   document.documentElement.lang = code;
-  return loadCatalogue(code);
-}).then((catalogue) => {
-  if (!strings) strings = catalogue;
-}).catch(() => {
-  if (!strings) strings = {};
-});
+  try {
+    strings = await loadCatalogue(code);
+  } catch (error) {
+    console.error("Mykerinos: no catalogue for", code, error);
+    code = DEFAULT;
+    document.documentElement.lang = code;
+    try {
+      strings = await loadCatalogue(code);
+    } catch {
+      strings = {};
+    }
+  }
+})();
 
-// Switch language: load its catalogue, remember the choice.
+/**
+ * Switch language: load its catalogue, remember the choice.
+ * @param {string} lang
+ */
 export async function setLanguage(lang) {
-  if (!LANGUAGES.includes(lang)) throw new Error(`unknown language ${lang}`);
+  if (!Object.hasOwn(names, lang)) throw new Error(`unknown language ${lang}`);
   const catalogue = await loadCatalogue(lang);
   code = lang;
   strings = catalogue;
@@ -83,17 +120,19 @@ export async function setLanguage(lang) {
   document.documentElement.lang = lang;
 }
 
-// The text for key, with {placeholders} filled from params. A key missing
-// from the catalogue shows as itself (the catalogue test keeps that from
-// happening in a release).
+/**
+ * The text for key, with {placeholders} filled from params. A key missing
+ * from the catalogue shows as itself (the catalogue test keeps that from
+ * happening in a release).
+ * @param {string} key
+ * @param {Record<string, string | number>} [params]
+ */
 export function t(key, params = {}) {
   const text = strings && Object.hasOwn(strings, key) ? strings[key] : key;
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
 }
 
-// Whether words are available yet (before, the loader leaves its step line empty).
+/** Whether words are available yet (before, the loader leaves its step line empty). */
 export function hasCatalogue() {
   return strings !== null;
 }
-
-document.documentElement.lang = code;

@@ -1,3 +1,4 @@
+// @ts-check
 // Loading screen: shows what is happening while Pyodide and the game start.
 //
 // Self-contained: it needs only this markup in the page (see index.html)
@@ -25,10 +26,11 @@
 import { t, hasCatalogue, ready as wordsReady } from "./i18n.js";
 
 const root = document.getElementById("loader");
-const bar = document.getElementById("loader-bar");
+const bar = /** @type {HTMLProgressElement | null} */ (document.getElementById("loader-bar"));
 const label = document.getElementById("loader-step");
 
 // Milestones: catalogue key of the words shown, and the bar's value.
+/** @type {Record<string, [string, number]>} */
 const STEPS = {
   start: ["loader.runtime", 3],
   core: ["loader.runtime", 8],
@@ -39,6 +41,7 @@ const STEPS = {
   script: ["loader.starting", 92],
 };
 // py:progress details that move the loader, and to which step.
+/** @type {Record<string, string>} */
 const PROGRESS = {
   "Loading Pyodide": "pyodide",
   "Loaded interpreter": "interpreter",
@@ -58,6 +61,7 @@ function render() {
   if (bar) bar.value = value;
 }
 
+/** @param {number} v */
 function ceilingFor(v) {
   let top = v;
   for (const [from, to] of CEILING) if (v >= from) top = to;
@@ -72,6 +76,11 @@ function tick() {
   render();
 }
 
+/**
+ * Show a step and move the bar to at least `percent`.
+ * @param {string} text
+ * @param {number} [percent]
+ */
 function step(text, percent) {
   if (finished) return;
   if (typeof percent === "number" && percent > target) {
@@ -84,8 +93,10 @@ function step(text, percent) {
   render();
 }
 
+/** @type {string | null} */
 let shownKey = null; // catalogue key of the step shown (re-worded once words arrive)
 
+/** @param {string} name */
 function go(name) {
   const [key, percent] = STEPS[name];
   if (percent >= target) {
@@ -107,6 +118,7 @@ function done() {
   document.body.dataset.ready = "1";
 }
 
+/** @param {string} [message] */
 function fail(message) {
   if (finished) return;
   finished = true;
@@ -119,7 +131,7 @@ function fail(message) {
   if (label) label.textContent = message || t("loader.failed");
 }
 
-window.mykerinosLoader = { step, done, fail };
+/** @type {Window & typeof globalThis & {mykerinosLoader?: object}} */ (window).mykerinosLoader = { step, done, fail };
 
 if (root) {
   root.setAttribute("aria-busy", "true");
@@ -145,7 +157,7 @@ if (root) {
   }
 
   addEventListener("py:progress", (event) => {
-    const name = PROGRESS[event.detail];
+    const name = PROGRESS[/** @type {CustomEvent} */ (event).detail];
     if (name) go(name);
   });
   document.addEventListener("py:ready", () => go("script"));

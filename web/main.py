@@ -2,13 +2,13 @@
 
 The only Python module that touches the browser: it opens one ``Session``
 (web/session.py) on localStorage and hands it to the JavaScript front end
-(web/app.js) as ``window.mykerinos``, every function answering with a JSON string.
+(web/ui/) as ``window.mykerinos``, every function answering with a JSON string.
 
     view()                   the current view (docs/VIEW.md)
     click(target)            play one click ("cell:c3", "action:dig", ...) -> view
     newGame(namesJson, seed, optionsJson)
                              start a game (seed: integer, or null for a random one;
-                             options: {"nile": bool, "seats": ["human"|"easy"|"medium"|"hard", ...]})
+                             options: {"nile": bool, "seats": [a view.new_game.seats entry, ...]})
                              -> view
     exportRecord()           the game record (JSON text)
     importRecord(text)       {"ok": true, "view": ...} or {"ok": false, "error": "..."}
@@ -18,7 +18,7 @@ The only Python module that touches the browser: it opens one ``Session``
     playBotMove(moveJson, stamp)
                              play a computer player's move (from web/bot_worker.py) -> view;
                              ignored when stamp ("<game>:<revision>") is not the current one
-    describeMove(moveJson)   "Suggested: ..." for a hint
+    describeMove(moveJson)   a hint: {"text": "Suggested: ...", "key", "cells", "rooms", "cards"}
     setLanguage(code)        show every word in another language from now on -> view
     ready                    true once everything above works
 
@@ -81,7 +81,7 @@ def _api(session: Session) -> dict[str, Callable[..., str]]:
         "startup": lambda language=None: _dump({**session.startup(language), "python": python}),
         "botSeed": lambda: _dump(session.bot_seed()),
         "playBotMove": lambda move, stamp=None: _dump(session.play_bot_move(move, stamp)),
-        "describeMove": lambda move: _dump(session.hint(move)["text"]),
+        "describeMove": lambda move: _dump(session.hint(move)),
         "setLanguage": lambda code: _dump(session.set_language(code)),
     }
 
@@ -116,7 +116,7 @@ def main() -> None:
         # the page's language are still loading: then the page marks it ready.
         if ui.boot():
             js.document.body.dataset.ready = "1"
-    # Otherwise web/app.js boots by itself when it loads, and sets the marker.
+    # Otherwise web/ui/boot.js boots by itself when it loads, and sets the marker.
     js.window.dispatchEvent(js.CustomEvent.new("mykerinos:ready"))
 
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Registers the service worker (sw.js at the site root, made by tools/build.py)
 // once the page is ready, so that its download of every file for offline use
 // does not compete with the first start. Works from any sub-path: the URL is
@@ -10,6 +11,7 @@
 
 const SW_URL = new URL("../sw.js", import.meta.url);
 
+/** @returns {Promise<void>} */
 function whenReady() {
   return new Promise((resolve) => {
     const isReady = () => document.body && document.body.dataset.ready === "1";
@@ -27,6 +29,7 @@ function whenReady() {
   });
 }
 
+/** @param {ServiceWorkerRegistration} registration */
 function announce(registration) {
   dispatchEvent(new CustomEvent("mykerinos:update-ready", { detail: { registration } }));
 }

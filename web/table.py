@@ -12,25 +12,25 @@ import json
 from typing import Any
 
 from game import GameError, GameState, Move, new_game, replay, to_record
-from game.cards import card_patron, card_value
 from game.legality import Steps, continuations
 from game.limits import MAX_NAME, clean_name
-from game.museum import ROOM_INDEX, ROOM_VALUE, ROOMS
+from game.museum import ROOM_INDEX
 from game.record import load_record_text
-from game.region import CELL_INDEX, CELL_NAMES, COLS
-from game.state import EMPTY, Phase
+from game.region import CELL_INDEX
+from game.state import SEASONS, Phase
 
+from . import view as looks
 from .texts import Texts
-
-SEAT_COLOURS = ("blue", "red", "green", "white")
-NEUTRAL_COLOUR = "grey"
-SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
-
 
 HUMAN = "human"
 BOT_LEVELS = ("easy", "medium", "hard")
 PLAYER_COUNTS = (2, 3, 4)
 NAME_MAX = MAX_NAME  # characters of a player's name
+# Seconds a computer player may think per decision (levels not listed play at
+# their own speed); the hint asks the HINT_LEVEL player, with its budget.
+BOT_BUDGET = 1.5
+BOT_BUDGETS = {"hard": BOT_BUDGET}
+HINT_LEVEL = "hard"
 
 # Every action button there can be (kind_key of a legal move), each with a
 # label and a help text in the catalogues.
@@ -334,9 +334,9 @@ class Table:
         return self.state.setup.players[int(side)]
 
     def view(self) -> dict[str, Any]:
+        """Everything the page draws and decides, as JSON-ready data (docs/VIEW.md)."""
         s = self.state
         legal = self.legal()
-        letters = self.letters()
         survey = s.survey_decision()
         highlight_cells: list[str] = []
         highlight_rooms: list[str] = []
@@ -353,74 +353,14 @@ class Table:
                 highlight_rooms = highlight_rooms + [t for t in steps.tokens if t in ROOM_INDEX]
         token_step = self.selected is not None and self._token_step()
         chosen = {c: i + 1 for i, c in enumerate(self.cells)}
-
-        def side_of(value: int) -> Any:
-            return "neutral" if value == s.neutral else value
-
-        region = s.region
-        cells = []
-        for i in region.cells:
-            name = CELL_NAMES[i]
-            owner = s.board[i]
-            cells.append({
-                "name": name, "col": i % COLS, "row": i // COLS, "area": region.area[i],
-                "pyramid": region.pyramid[i], "river": region.river[i],
-                "owner": None if owner == EMPTY else side_of(owner),
-                "token": None if s.cell_token[i] == EMPTY else s.cell_token[i],
-                "hl": name in highlight_cells, "order": chosen.get(name),
-            })
-        parcels = []
-        for slot, (card_id, turned) in enumerate(region.parcels):
-            line, pos = divmod(slot, 4)
-            area = line * 2 + pos // 2 + 1
-            present = card_id in s.region_cards[area] if area < len(s.region_cards) else False
-            parcels.append({
-                "slot": slot, "id": card_id, "patron": card_patron(card_id),
-                "value": card_value(card_id), "turned": turned, "area": area,
-                "col": pos * 2, "row": line * 3, "present": present,
-                "hl": card_id in highlight_cards, "label": self.texts.card_label(card_id),
-            })
-        nile_cards = []
-        for line, (card_id, turned) in enumerate(region.nile):
-            nile_cards.append({
-                "line": line + 1, "id": card_id, "value": card_value(card_id),
-                "turned": turned, "col": 3, "row": line * 3,
-                "present": bool(s.region_cards) and card_id in s.region_cards[0],
-                "hl": card_id in highlight_cards, "label": self.texts.card_label(card_id),
-            })
-        rooms = []
-        for r, room in enumerate(ROOMS):
-            holder = s.museum[r]
-            rooms.append({"id": room, "value": ROOM_VALUE[r],
-                          "holder": None if holder == EMPTY else holder,
-                          "token": None if s.room_token[r] == EMPTY else s.room_token[r],
-                          "hl": room in highlight_rooms,
-                          "label": self.texts.room_label(room, s.setup.wings)})
-        players = []
-        for p, name in enumerate(s.setup.players):
-            tilted = list(s.tilted[p])
-            cards = []
-            for c in s.cards[p]:
-                is_tilted = c in tilted
-                if is_tilted:
-                    tilted.remove(c)
-                cards.append({"id": c, "patron": card_patron(c), "value": card_value(c),
-                              "tilted": is_tilted, "label": self.texts.card_label(c)})
-            players.append({
-                "index": p, "name": name, "letter": letters[p], "colour": SEAT_COLOURS[p],
-                "shape": SEAT_SHAPES[p], "score": s.score[p], "cubes": s.cubes[p],
-                "neutral_cubes": s.neutral_cubes[p], "supply": s.general_stock(p),
-                "cards": cards, "passed": s.pass_space[p] or None,
-                "to_move": s.to_move == p, "first": s.first_player == p,
-                "seat": self.seats[p], "boats": list(s.boats[p]), "tokens": s.tokens[p],
-            })
-        scale_size = s.sides
-        scale = [None] * scale_size
+        card_label = self.texts.card_label
+        scale: list[int | str | None] = [None] * s.sides
         for side, space in enumerate(s.pass_space):
             if space:
-                scale[space - 1] = side_of(side)
+                scale[space - 1] = looks.side_of(s, side)
+        bot = self.bot_to_move()
         actions = []
-        if survey is None and not s.over and self.bot_to_move() is None:
+        if survey is None and not s.over and bot is None:
             seen: dict[str, None] = {}
             for m in legal:
                 seen.setdefault(kind_key(m), None)
@@ -429,27 +369,38 @@ class Table:
                                 "label": self.texts.action_label(key),
                                 "help": self.texts.action_help(key),
                                 "now": self.action_now(key, legal),
+                                "boat": looks.action_boat(key),
                                 "selected": key == self.selected})
+        # Whose cubes a move being built puts down: the neutral's in its phase (2 players).
+        placing = None if s.to_move is None else (
+            "neutral" if s.phase is Phase.NEUTRAL and s.neutral >= 0 else s.to_move)
         view: dict[str, Any] = {
             "revision": self.revision,
             "season": s.season,
+            "last_season": s.season == SEASONS,
             "phase": s.phase.value,
             "phase_name": self.texts.phase_name(s.phase.value),
             "to_move": s.to_move,
+            "placing": placing,
             "prompt": self.prompt(),
             "message": self.message,
-            "players": players,
+            "players": looks.players(s, self.letters(), self.seats, card_label),
             "neutral": None if s.neutral < 0 else {
-                "letter": "N", "colour": NEUTRAL_COLOUR, "supply": s.general_stock(s.neutral)},
+                **looks.NEUTRAL_LOOK, "supply": s.general_stock(s.neutral)},
             "wings": [{"wing": w + 1, "patron": p, "name": self.texts.patron(p)}
                       for w, p in enumerate(s.setup.wings)],
-            "region": {"lines": region.lines, "cells": cells, "parcels": parcels,
-                       "nile": nile_cards},
+            "region": looks.region(s, set(highlight_cells), chosen, set(highlight_cards),
+                                   card_label),
             "nile": s.nile,
-            "boat_offer": s.boat_offer,
+            "boat_offer": looks.boat(s.boat_offer) if s.boat_offer else None,
             "token_step": token_step,
-            "bot_to_move": self.bot_to_move(),
-            "museum": rooms,
+            "bot_to_move": bot,
+            "bots": {"budget": BOT_BUDGETS.get(bot) if bot else None,
+                     "hint": {"level": HINT_LEVEL, "budget": BOT_BUDGETS.get(HINT_LEVEL)}},
+            "new_game": {"players": list(PLAYER_COUNTS), "name_max": NAME_MAX,
+                         "seats": [HUMAN, *BOT_LEVELS]},
+            "museum": looks.museum(s, set(highlight_rooms),
+                                   lambda room: self.texts.room_label(room, s.setup.wings)),
             "scale": scale,
             "actions": actions,
             "building": self.selected is not None,
@@ -457,10 +408,18 @@ class Table:
             "can_undo": self.can_undo() and not (self.cells or self.selected),
             "survey_area": s.survey_area if survey is not None else None,
             "tie_area": s.survey_area if s.phase is Phase.BOAT else None,
+            "last_move": self.last_move(),
             "log": self.log_lines(),
             "final": self.final_view(),
         }
         return view
+
+    def last_move(self) -> dict[str, Any] | None:
+        """The last recorded decision: who took it and the places it marks."""
+        if not self.state.moves:
+            return None
+        player, move = self.state.moves[-1]
+        return {"player": player, **move_marks(move)}
 
     def action_now(self, key: str, legal: list[Move]) -> str:
         """What an action could do in this position: the rooms open to Sir Brown,

@@ -15,9 +15,22 @@ from typing import Any, Callable
 
 from game.cards import card_patron, card_value
 
-LANGUAGES = ("en", "fr", "it")
-DEFAULT = "en"
 LANG_DIR = Path(__file__).with_name("lang")
+DEFAULT = "en"
+
+
+def _language_names() -> dict[str, str]:
+    """web/lang/index.json: each language's code and its own name (the one list,
+    read by web/i18n.js too)."""
+    with open(LANG_DIR / "index.json", encoding="utf-8") as f:
+        data = json.load(f)
+    if not isinstance(data, dict) or DEFAULT not in data:
+        raise ValueError(f"index.json must map language codes to names, {DEFAULT} included")
+    return {str(code): str(name) for code, name in data.items()}
+
+
+LANGUAGE_NAMES = _language_names()
+LANGUAGES = tuple(LANGUAGE_NAMES)
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 

@@ -21,7 +21,7 @@ from web.texts import LANGUAGES, Texts, catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
-CODE = sorted([*WEB.glob("*.js"), *WEB.glob("*.py")])
+CODE = sorted([*WEB.glob("*.js"), *WEB.glob("ui/*.js"), *WEB.glob("*.py")])
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 LITERAL = re.compile(r"""["'`]([a-z_]+(?:\.[\w:\-]+)+)["'`]""")
 
@@ -39,9 +39,9 @@ def families() -> set[str]:
     keys |= {f"seat.{s}" for s in (HUMAN, *BOT_LEVELS)}
     keys |= {f"ordinal.{k}" for k in (1, 2, 3)}
     keys |= {f"room.help.{v}" for v in (2, 3, 5)}
-    app = (WEB / "app.js").read_text()
-    sections = re.search(r"RULE_SECTIONS = \[([^\]]*)\]", app)
-    assert sections, "app.js lists the rules summary's sections in RULE_SECTIONS"
+    dialogs = (WEB / "ui" / "dialogs.js").read_text()
+    sections = re.search(r"RULE_SECTIONS = \[([^\]]*)\]", dialogs)
+    assert sections, "ui/dialogs.js lists the rules summary's sections in RULE_SECTIONS"
     for part in re.findall(r'"(\w+)"', sections.group(1)):
         keys |= {f"rules.{part}.title", f"rules.{part}.text"}
     return keys
@@ -110,9 +110,9 @@ def test_every_key_the_code_uses_exists(english: dict[str, str]) -> None:
 
 def test_the_finder_sees_keys_in_every_kind_of_file(english: dict[str, str]) -> None:
     """Guard for the test above: the scan must find keys in JS, Python and the loader."""
-    per_file = {p.name: set(LITERAL.findall(p.read_text(encoding="utf-8"))) & set(english)
-                for p in CODE}
-    assert "menu.new_game" in per_file["app.js"]
+    per_file = {p.relative_to(WEB).as_posix(): set(LITERAL.findall(p.read_text(encoding="utf-8")))
+                & set(english) for p in CODE}
+    assert "menu.new_game" in per_file["ui/frame.js"]
     assert "loader.python" in per_file["loader.js"]
     assert "log.season" in per_file["texts.py"]
     assert "prompt.cube" in per_file["table.py"]

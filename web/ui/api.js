@@ -1,0 +1,58 @@
+// @ts-check
+// The bridge to Python: window.mykerinos, set by web/main.py once the rules
+// engine runs. Every function answers JSON text; call() parses it.
+
+/**
+ * @typedef {object} PythonApi
+ * @property {() => string} view
+ * @property {(target: string) => string} click
+ * @property {(names: string, seed: string | null, options: string) => string} newGame
+ * @property {() => string} exportRecord
+ * @property {(text: string) => string} importRecord
+ * @property {(language: string) => string} startup
+ * @property {() => string} botSeed
+ * @property {(move: string, stamp: string) => string} playBotMove
+ * @property {(move: string) => string} describeMove
+ * @property {(code: string) => string} setLanguage
+ * @property {boolean} ready
+ */
+
+/**
+ * What the page exposes for web/main.py and for measurements.
+ * @typedef {object} PageApi
+ * @property {() => boolean} boot
+ * @property {(view: import("./view.js").View) => void} draw
+ * @property {() => {level: string, ms: number, iterations: number, searchMs: number}[]} botStats
+ * @property {() => number | null} botWorkerStartMs
+ */
+
+/**
+ * @typedef {Window & typeof globalThis & {mykerinos?: PythonApi, mykerinosUI?: PageApi}} PageWindow
+ */
+
+export const page = /** @type {PageWindow} */ (window);
+
+/** @returns {PythonApi | undefined} the engine's functions, once Python has started */
+export function api() {
+  return page.mykerinos;
+}
+
+/**
+ * Call a Python function and parse its JSON answer.
+ * @param {Exclude<keyof PythonApi, "ready" | "exportRecord">} name
+ * @param {...(string | null)} args
+ * @returns {any}
+ */
+export function call(name, ...args) {
+  const python = api();
+  if (!python) throw new Error("the rules engine has not started");
+  const fn = /** @type {(...a: (string | null)[]) => string} */ (python[name]);
+  return JSON.parse(fn(...args));
+}
+
+/** @returns {string} the game record (JSON text) */
+export function exportRecord() {
+  const python = api();
+  if (!python) throw new Error("the rules engine has not started");
+  return python.exportRecord();
+}

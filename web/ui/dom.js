@@ -1,0 +1,115 @@
+// @ts-check
+// Small DOM helpers: build HTML and SVG elements from attributes and children.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** @typedef {Node | string | number | null | undefined | false} Child */
+/** @typedef {Child | Child[]} Children */
+/**
+ * Attributes: "text" sets the text, "on<event>" adds a listener, null/false/undefined
+ * leave the attribute out, true sets it empty.
+ * @typedef {Record<string, unknown>} Attrs
+ */
+
+/**
+ * @param {string} sel
+ * @param {ParentNode} [root]
+ * @returns {HTMLElement | null}
+ */
+export function $(sel, root = document) {
+  return root.querySelector(sel);
+}
+
+/**
+ * Like $, for an element the page always has (its frame is built at boot).
+ * @param {string} sel
+ * @param {ParentNode} [root]
+ * @returns {HTMLElement}
+ */
+export function need(sel, root = document) {
+  const el = root.querySelector(sel);
+  if (!(el instanceof HTMLElement)) throw new Error(`missing ${sel}`);
+  return el;
+}
+
+/**
+ * @param {string} sel
+ * @param {ParentNode} [root]
+ * @returns {Element[]}
+ */
+export function $$(sel, root = document) {
+  return Array.from(root.querySelectorAll(sel));
+}
+
+/**
+ * An HTML element.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs} [attrs]
+ * @param {...Children} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+/**
+ * An SVG element.
+ * @param {string} tag
+ * @param {Attrs} [attrs]
+ * @param {...Children} children
+ * @returns {SVGElement}
+ */
+export function s(tag, attrs = {}, ...children) {
+  const el = /** @type {SVGElement} */ (document.createElementNS(SVG, tag));
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+/**
+ * @param {Element} el
+ * @param {Attrs} attrs
+ */
+function setAttrs(el, attrs) {
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") el.textContent = String(value);
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), /** @type {EventListener} */ (value));
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+}
+
+/**
+ * Replace el's children.
+ * @param {Element} el
+ * @param {...Children} children
+ */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+}
+
+/**
+ * @param {Element} el
+ * @param {Children[]} children
+ */
+export function append(el, children) {
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/**
+ * The message of anything thrown.
+ * @param {unknown} error
+ * @returns {string}
+ */
+export function reasonOf(error) {
+  const message = error && typeof error === "object" && "message" in error ? error.message : null;
+  return message ? String(message) : String(error);
+}

@@ -1,0 +1,261 @@
+// @ts-check
+// The view: the one object Python (web/table.py, web/view.py) builds for each
+// position and the page draws from. These are its types; docs/VIEW.md says
+// what every field means. This file holds types only (nothing runs).
+
+/**
+ * A side of the board: a seat index, or "neutral" (the neutral player of a
+ * 2-player game).
+ * @typedef {number | "neutral"} Side
+ */
+
+/**
+ * @typedef {object} Cell
+ * @property {string} name       "c3": also its id, "cell-c3", and its target "cell:c3"
+ * @property {number} col        grid column, 0-based (see Region.columns)
+ * @property {number} row        grid row, 0-based (see Region.rows)
+ * @property {number} area       its area (1-based), 0 for a river cell
+ * @property {string} card       id of the card it lies on (a parcel or a Nile card)
+ * @property {boolean} nile      lies on a Nile card (river or land)
+ * @property {boolean} pyramid
+ * @property {boolean} river
+ * @property {Side | null} owner the cube on it
+ * @property {number | null} token  the seat whose Greenwish token is on it
+ * @property {boolean} hl        may be chosen now
+ * @property {number | null} order  place in the move being built (1, 2...)
+ */
+
+/**
+ * @typedef {object} Parcel
+ * @property {number} slot
+ * @property {string} id
+ * @property {string | null} patron
+ * @property {string} abbr       the patron's mark on the cartouche
+ * @property {number} value
+ * @property {boolean} turned
+ * @property {number} area
+ * @property {number} col        its top-left cell's column
+ * @property {number} row        its top-left cell's row
+ * @property {boolean} present   still in the region (not taken yet)
+ * @property {boolean} hl        may be taken now
+ * @property {string} label
+ */
+
+/**
+ * @typedef {object} NileCard
+ * @property {number} line       1-based line of the region it lies on
+ * @property {string} id
+ * @property {string} patron
+ * @property {string} abbr
+ * @property {number} value
+ * @property {boolean} turned
+ * @property {number} col
+ * @property {number} row
+ * @property {number} cols       how many columns it covers
+ * @property {boolean} present
+ * @property {boolean} hl
+ * @property {string} label
+ */
+
+/**
+ * @typedef {object} Area
+ * @property {number} area
+ * @property {number} col
+ * @property {number} row
+ * @property {number} cols
+ */
+
+/**
+ * @typedef {object} Region
+ * @property {number} lines
+ * @property {string[]} columns  column names, left to right ("a".."h")
+ * @property {string[]} rows     row names, top to bottom ("1".."12")
+ * @property {number} card_cols  columns of one card
+ * @property {number} card_rows  rows of one card
+ * @property {number} area_cards cards side by side in one area
+ * @property {Area[]} areas
+ * @property {Cell[]} cells
+ * @property {Parcel[]} parcels
+ * @property {NileCard[]} nile
+ */
+
+/**
+ * @typedef {object} Room
+ * @property {string} id         "W1-5": its element id is "room-W1-5", its target "room:W1-5"
+ * @property {number} value      2, 3 or 5
+ * @property {number} slot       place on the museum's ring, clockwise from wing 1 (0-based)
+ * @property {"inner" | "outer" | "whole"} part  which part of its slot it fills
+ * @property {number | null} wing   its wing (1-based), null for a 2-room (between two wings)
+ * @property {string | null} patron the wing's patron, null for a 2-room
+ * @property {number | null} holder
+ * @property {number | null} token
+ * @property {boolean} hl
+ * @property {string} label
+ */
+
+/**
+ * @typedef {object} Boat
+ * @property {string} id         "boat-tie"...: its words are the catalogue's boat.<id>
+ * @property {string} mark       the short mark drawn on it
+ */
+
+/**
+ * @typedef {object} HandCard
+ * @property {string} id
+ * @property {string | null} patron
+ * @property {string} abbr
+ * @property {number} value
+ * @property {boolean} tilted
+ * @property {string} label
+ */
+
+/**
+ * @typedef {object} HandGroup
+ * @property {string | null} patron
+ * @property {HandCard[]} cards
+ */
+
+/**
+ * @typedef {object} Player
+ * @property {number} index
+ * @property {string} name
+ * @property {string} letter
+ * @property {string} colour
+ * @property {string} shape
+ * @property {number} score
+ * @property {number} cubes
+ * @property {number} neutral_cubes
+ * @property {number} supply
+ * @property {HandCard[]} cards
+ * @property {HandGroup[]} hand  the same cards grouped by patron, in order
+ * @property {number | null} passed
+ * @property {boolean} to_move
+ * @property {boolean} first
+ * @property {string} seat       "human" or a computer level (see NewGame.seats)
+ * @property {Boat[]} boats
+ * @property {number} tokens
+ */
+
+/**
+ * @typedef {object} Neutral
+ * @property {string} letter
+ * @property {string} colour
+ * @property {string} shape
+ * @property {number} supply
+ */
+
+/**
+ * @typedef {object} Wing
+ * @property {number} wing
+ * @property {string} patron
+ * @property {string} name
+ */
+
+/**
+ * @typedef {object} Action
+ * @property {string} id         its target, "action:<key>"
+ * @property {string} key        the move kind ("dig", "extend:tangerine", "boat:use"...)
+ * @property {string} label
+ * @property {string} help
+ * @property {string} now        what it allows in this position ("" when nothing to say)
+ * @property {Boat | null} boat  the boat it concerns (drawn on the button)
+ * @property {boolean} selected
+ */
+
+/**
+ * The places a move touches, for marking a hint or a computer's last move.
+ * @typedef {object} Marks
+ * @property {string | null} key action key of its button
+ * @property {string[]} cells
+ * @property {string[]} rooms
+ * @property {string[]} cards
+ */
+
+/**
+ * @typedef {Marks & {player: number}} LastMove
+ */
+
+/**
+ * @typedef {Marks & {text: string}} Hint
+ */
+
+/**
+ * @typedef {object} Bots
+ * @property {number | null} budget   seconds the computer to move may think (null: its own speed)
+ * @property {{level: string, budget: number | null}} hint  who answers the Hint button
+ */
+
+/**
+ * @typedef {object} NewGame
+ * @property {number[]} players  how many players a game may have
+ * @property {number} name_max   longest name, in characters
+ * @property {string[]} seats    who may sit at a seat: "human", then the computer levels
+ */
+
+/**
+ * @typedef {object} FinalWing
+ * @property {number} wing
+ * @property {string} patron
+ * @property {number} cards
+ * @property {number} per_card
+ * @property {number} points
+ */
+
+/**
+ * @typedef {object} FinalRow
+ * @property {number} index
+ * @property {string} name
+ * @property {number} claimed
+ * @property {FinalWing[]} wings
+ * @property {number} exhibition
+ * @property {number} sets
+ * @property {number} set_points
+ * @property {number} total
+ * @property {number} cubes
+ * @property {boolean} winner
+ */
+
+/**
+ * @typedef {object} Final
+ * @property {FinalRow[]} rows
+ * @property {string[]} winners
+ * @property {boolean} tie_break
+ * @property {boolean} shared
+ */
+
+/**
+ * @typedef {object} View
+ * @property {number} game        changes with each new game or import
+ * @property {number} revision    changes with each move played
+ * @property {number} season
+ * @property {boolean} last_season
+ * @property {string} phase
+ * @property {string} phase_name
+ * @property {number | null} to_move
+ * @property {Side | null} placing  whose cubes a move being built puts down
+ * @property {string} prompt
+ * @property {string | null} message
+ * @property {Player[]} players
+ * @property {Neutral | null} neutral
+ * @property {Wing[]} wings
+ * @property {Region} region
+ * @property {boolean} nile
+ * @property {Boat | null} boat_offer
+ * @property {boolean} token_step
+ * @property {string | null} bot_to_move  the level of the computer to move
+ * @property {Bots} bots
+ * @property {NewGame} new_game   what the new-game dialog offers
+ * @property {Room[]} museum
+ * @property {(Side | null)[]} scale
+ * @property {Action[]} actions
+ * @property {boolean} building
+ * @property {boolean} can_cancel
+ * @property {boolean} can_undo
+ * @property {number | null} survey_area  the area surveyed now (0: the Nile)
+ * @property {number | null} tie_area     the area whose tie the tie boat may break
+ * @property {LastMove | null} last_move
+ * @property {string[]} log
+ * @property {Final | null} final
+ */
+
+export {};
