@@ -18,9 +18,11 @@ from typing import Callable
 
 from .moves import Move
 
-# (size, build, pick): ``build()`` returns the segment's moves in order and
-# ``pick(k)`` its k-th move (None: ``build()[k]``). ``size == len(build())``.
-Segment = tuple[int, Callable[[], list[Move]], Callable[[int], Move] | None]
+# (size, build, pick, has): ``build()`` returns the segment's moves in order,
+# ``pick(k)`` its k-th move (None: ``build()[k]``) and ``has(move)`` whether the
+# move is among them (None: ``move in build()``). ``size == len(build())``.
+Segment = tuple[int, Callable[[], list[Move]], Callable[[int], Move] | None,
+                Callable[[Move], bool] | None]
 
 
 _size: Callable[[Segment], int] = itemgetter(0)
@@ -28,7 +30,7 @@ _size: Callable[[Segment], int] = itemgetter(0)
 
 def fixed(moves: list[Move]) -> Segment:
     """A segment whose moves are already built."""
-    return (len(moves), moves.copy, moves.__getitem__)
+    return (len(moves), moves.copy, moves.__getitem__, moves.__contains__)
 
 
 class Choices:
@@ -48,7 +50,7 @@ class Choices:
         """The whole list (built once, then kept; do not change it)."""
         if self._all is None:
             out: list[Move] = []
-            for size, build, _ in self.segments:
+            for size, build, _, _ in self.segments:
                 if size:
                     out += build()
             self._all = out
@@ -60,8 +62,17 @@ class Choices:
             return self._all[k]
         if not 0 <= k < self.size:
             raise IndexError(f"no legal move {k} among {self.size}")
-        for size, build, pick in self.segments:
+        for size, build, pick, _ in self.segments:
             if k < size:
                 return build()[k] if pick is None else pick(k)
             k -= size
         raise AssertionError("segment sizes do not add up")
+
+    def has(self, move: Move) -> bool:
+        """Whether ``move`` is on the list, building no more than it takes to tell."""
+        if self._all is not None:
+            return move in self._all
+        for size, build, _, has in self.segments:
+            if size and (move in build() if has is None else has(move)):
+                return True
+        return False

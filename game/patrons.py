@@ -15,7 +15,7 @@ from .moves import Move
 from .museum import ROOMS, open_rooms
 from .placement import ChainMoves, Ground, adjacent_pairs, cells_of, chains_of_three, spread
 from .position import EMPTY, Position
-from .region import CELL_NAMES, SIZE
+from .region import CELL_INDEX, CELL_NAMES, SIZE
 
 VIOLET_DIG = ChainMoves("dig", "violet", 1)
 VIOLET_EXTEND = ChainMoves("extend", "violet")
@@ -47,12 +47,13 @@ def _lemon(pos: Position, g: Ground) -> list[Segment]:
     """Lord Lemon: a cube may go on a pyramid (in an extension, either cube)."""
     pyr = pos.region.pyramid_mask & ~pos.occupied
     one = LEMON_DIG.one
-    segments: list[Segment] = [(pyr.bit_count(), lambda: [one[i] for i in cells_of(pyr)], None)]
+    segments: list[Segment] = [
+        (pyr.bit_count(), lambda: [one[i] for i in cells_of(pyr)], None, None)]
     if g.cubes >= 2:
         free = g.free_mask
         starts = spread(pos.own[g.p]) & (free | pyr)
         size = adjacent_pairs(starts & pyr, free) + adjacent_pairs(starts & free, pyr)
-        segments.append((size, lambda: _lemon_pairs(g, starts, pyr), None))
+        segments.append((size, lambda: _lemon_pairs(g, starts, pyr), None, None))
     return segments
 
 
@@ -74,7 +75,7 @@ def _blackmore(pos: Position, g: Ground) -> list[Segment]:
         return []
     return [(adjacent_pairs(g.free_mask, g.free_mask),
              lambda: g.pairs(g.free(), BLACKMORE_DIG),
-             lambda k: g.pair_at(g.free_mask, BLACKMORE_DIG, k))]
+             lambda k: g.pair_at(g.free_mask, BLACKMORE_DIG, k), None)]
 
 
 def _tangerine(pos: Position, g: Ground) -> list[Segment]:
@@ -82,7 +83,7 @@ def _tangerine(pos: Position, g: Ground) -> list[Segment]:
     if g.cubes < 3:
         return []
     return [(chains_of_three(g.front_mask, g.free_mask), lambda: _tangerine_chains(g),
-             lambda k: _tangerine_chain(g, k))]
+             lambda k: _tangerine_chain(g, k), None)]
 
 
 def _tangerine_chains(g: Ground) -> list[Move]:
@@ -133,7 +134,7 @@ class Greenwish:
             front, free = g.front_mask, g.free_mask
             size += (adjacent_pairs(front, free) * targets - adjacent_pairs(front & empty, free)
                      - adjacent_pairs(front, free & empty))
-        return (size, self.moves, self.pick)
+        return (size, self.moves, self.pick, self.has)
 
     def placements(self) -> list[tuple[str, tuple[int, ...]]]:
         g = self.g
@@ -154,6 +155,22 @@ class Greenwish:
             named = tuple(names[i] for i in cells)
             out += [Move(action, named, GREENWISH, token=t) for t in self.targets(cells)]
         return out
+
+    def has(self, move: Move) -> bool:
+        """``move in self.moves()``, checked without building them."""
+        if move.patron != GREENWISH or not all(c in CELL_INDEX for c in move.cells):
+            return False
+        g = self.g
+        cells = tuple(CELL_INDEX[c] for c in move.cells)
+        if move.action == "dig" and len(cells) == 1:
+            placed = g.free_mask >> cells[0] & 1
+        elif move.action == "extend" and len(cells) == 2 and self.extend:
+            i, j = cells
+            placed = g.front_mask >> i & 1 and j in g.nbrs[i] and g.free_mask >> j & 1
+        else:
+            return False
+        return (bool(placed) and move.token in self.targets(cells)
+                and move == Move(move.action, move.cells, GREENWISH, token=move.token))
 
     def pick(self, k: int) -> Move:
         for action, cells in self.placements():

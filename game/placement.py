@@ -164,10 +164,10 @@ class Ground:
         """One cube on any free cell."""
         one = table.one
         return (self.free_mask.bit_count(), lambda: [one[i] for i in self.free()],
-                lambda k: one[nth_cell(self.free_mask, k)])
+                lambda k: one[nth_cell(self.free_mask, k)], None)
 
     def extensions(self, table: ChainMoves) -> Segment:
         """Two cubes: a free cell next to one of the side's cubes, then a free neighbour."""
         return (adjacent_pairs(self.front_mask, self.free_mask),
                 lambda: self.pairs(self.front(), table),
-                lambda k: self.pair_at(self.front_mask, table, k))
+                lambda k: self.pair_at(self.front_mask, table, k), None)

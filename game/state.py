@@ -60,10 +60,12 @@ class GameState(Position):
     def random_move(self, rng: Rng) -> Move:
         """A legal move drawn uniformly: ``legal_moves()[rng.below(count)]``."""
         choices = self._choices
+        if not choices.size:
+            raise IllegalMoveError("the game is over: no move can be played")
         return choices.at(rng.below(choices.size))
 
     def is_legal(self, move: Move) -> bool:
-        return move in self._choices.all()
+        return self._choices.has(move)
 
     def _generate(self) -> Choices:
         phase = self.phase

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import GameState, new_game
+from game import GameState, Move, new_game
 from game import excavation, survey
 from game.choices import Choices
 from game.rng import Rng
@@ -30,20 +30,43 @@ def fresh_choices(state: GameState) -> Choices:
     return survey.choices(state)
 
 
-def check_segments(choices: Choices, legal: list[object], rng: Rng) -> None:
-    built = []
-    for size, build, pick in choices.segments:
+def near_misses(move: Move) -> list[Move]:
+    """Moves that differ from ``move`` in one part (most of them not legal)."""
+    out = [move._replace(token="a1"), move._replace(token="W1-5"), move._replace(room="W1-3"),
+           move._replace(cells=move.cells[::-1]), move._replace(cells=move.cells[:1]),
+           move._replace(cells=move.cells + ("a1",)), move._replace(patron=None)]
+    if move.cells:
+        out.append(move._replace(cells=("zz",) + move.cells[1:]))
+    return out
+
+
+def check_segments(choices: Choices, legal: list[Move], rng: Rng) -> None:
+    built: list[Move] = []
+    everything = set(legal)
+    for size, build, pick, has in choices.segments:
         moves = build()
         assert len(moves) == size, (size, moves)
+        # every index of a short segment, a sample of a long one (Greenwish)
+        indexes = range(size) if size <= 60 else sorted(
+            {0, size - 1, *(rng.below(size) for _ in range(40))})
         if pick is not None:
-            # every index of a short segment, a sample of a long one (Greenwish)
-            indexes = range(size) if size <= 60 else sorted(
-                {0, size - 1, *(rng.below(size) for _ in range(40))})
             for k in indexes:
                 assert pick(k) == moves[k], (k, pick(k), moves[k])
+        if has is not None:
+            mine = set(moves)
+            for k in indexes:
+                assert has(moves[k]), moves[k]
+                for other in near_misses(moves[k]):
+                    assert has(other) == (other in mine), other
+            for other in everything - mine:
+                assert not has(other), other
         built += moves
     assert built == legal
     assert len(choices) == len(legal)
+    for move in legal[::7]:
+        assert choices.has(move)
+        for other in near_misses(move):
+            assert choices.has(other) == (other in everything), other
 
 
 def play(players: int, nile: bool, seed: int) -> int:
