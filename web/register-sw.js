@@ -5,9 +5,11 @@
 // relative to this module, the scope is the folder of sw.js.
 //
 // When a new release has been installed while this page uses the old one,
-// window receives a "mykerinos:update-ready" event; to switch now:
-//   event.detail.registration.waiting.postMessage({ type: "SKIP_WAITING" })
-// then reload on navigator.serviceWorker's "controllerchange".
+// window receives a "mykerinos:update-ready" event and web/ui/update.js shows
+// a notice with a Reload button (the waiting worker takes over, the page
+// reloads, the game comes back from its autosave).
+
+import { offerUpdate } from "./ui/update.js";
 
 const SW_URL = new URL("../sw.js", import.meta.url);
 
@@ -32,6 +34,7 @@ function whenReady() {
 /** @param {ServiceWorkerRegistration} registration */
 function announce(registration) {
   dispatchEvent(new CustomEvent("mykerinos:update-ready", { detail: { registration } }));
+  offerUpdate(registration);
 }
 
 async function register() {
