@@ -20,6 +20,13 @@ The only Python module that touches the browser: it opens one ``Session``
                              ignored when stamp ("<game>:<revision>") is not the current one
     describeMove(moveJson)   a hint: {"text": "Suggested: ...", "key", "cells", "rooms", "cards"}
     setLanguage(code)        show every word in another language from now on -> view
+    shareLink()              {"ok": true, "code": "g=..."}: the game as a link's fragment
+    openLink(fragment, confirmed)
+                             open the game of a URL fragment (web/share.py open_link)
+    linkSeat(remembered)     {"mine", "ask", "note", "people"}: the visitor's seat
+    linkNote(seat)           whose turn it is, said to the player of that seat
+    dailyGame(name)          start today's deal (UTC) against the computer -> view
+    endInfo()                {"daily": null | {"date", "score", "rank", "text"}}
     ready                    true once everything above works
 
 Every change of the game is saved in localStorage (``mykerinos.save``) and
@@ -35,6 +42,7 @@ from typing import Any, Callable
 import js  # type: ignore[import-not-found]  # the browser, in Pyodide only
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
+from web import share
 from web.session import Session
 from web.texts import Texts, language_of
 
@@ -83,6 +91,14 @@ def _api(session: Session) -> dict[str, Callable[..., str]]:
         "playBotMove": lambda move, stamp=None: _dump(session.play_bot_move(move, stamp)),
         "describeMove": lambda move: _dump(session.hint(move)),
         "setLanguage": lambda code: _dump(session.set_language(code)),
+        # Play by link and today's deal (web/share.py).
+        "shareLink": lambda: _dump(share.share(session)),
+        "openLink": lambda fragment, confirmed=False:
+            _dump(share.open_link(session, fragment, confirmed)),
+        "linkSeat": lambda remembered=None: _dump(share.seat(session, remembered)),
+        "linkNote": lambda mine=None: _dump(share.note(session, mine)),
+        "dailyGame": lambda name="": _dump(share.start_daily(session, name)),
+        "endInfo": lambda: _dump(share.end_info(session)),
     }
 
 

@@ -14,6 +14,12 @@
  * @property {(move: string, stamp: string) => string} playBotMove
  * @property {(move: string) => string} describeMove
  * @property {(code: string) => string} setLanguage
+ * @property {() => string} shareLink     {ok, code} the game as a link's fragment (web/share.py)
+ * @property {(fragment: string, confirmed: string) => string} openLink  open the game of a fragment
+ * @property {(remembered: string | null) => string} linkSeat  the visitor's seat in a linked game
+ * @property {(seat: string | null) => string} linkNote  whose turn it is, said to that seat
+ * @property {(name: string) => string} dailyGame  start today's deal -> view
+ * @property {() => string} endInfo       what the end screen adds (today's deal's result)
  * @property {boolean} ready
  */
 

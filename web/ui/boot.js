@@ -14,6 +14,7 @@ import { announce, drawFooter, explain, onFocusExplain, toggleExplain, withTip }
 import { afterDraw, beforeDraw, installKeyboard } from "./keyboard.js";
 import { createRenderer } from "./render.js";
 import { drawBotStatus } from "./status.js";
+import { openLink, shareGame, watchLinks } from "./share.js";
 import { createStore, latest } from "./store.js";
 
 /** @typedef {import("./view.js").View} View */
@@ -58,6 +59,7 @@ export function start() {
     toggleExplain: () => toggleExplain(store),
     changeLanguage: (code) => changeLanguage(code),
     askHint: () => askHint(page),
+    share: () => shareGame(page),
   };
   const renderer = createRenderer(store, parts(page, actions), {
     before: beforeDraw,
@@ -141,7 +143,9 @@ export function start() {
     drawFooter(store);
     renderer.draw(first.view);
     if (first.notice) notice(first.notice);
-    if (first.newGame) openNewGame(first.view);
+    // A game in the address (a shared link) comes before the new-game dialog.
+    if (!openLink(page) && first.newGame) openNewGame(first.view);
+    watchLinks(page);
     return true;
   }
 

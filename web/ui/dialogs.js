@@ -5,6 +5,7 @@
 import { t } from "../i18n.js";
 import { call, exportRecord } from "./api.js";
 import { $, h, need } from "./dom.js";
+import { startDaily } from "./share.js";
 
 /** @typedef {import("./view.js").View} View */
 /** @typedef {import("./store.js").Page} Page */
@@ -129,6 +130,10 @@ export function buildNewGame(page, offer) {
     h("label", { class: "row" }, h("span", { text: t("dialog.seed") }),
       h("input", { id: "seed", type: "text", inputmode: "numeric", placeholder: t("dialog.seed_random"), autocomplete: "off" })),
     h("p", { class: "small", text: t("dialog.note") }),
+    h("p", { class: "daily" },
+      h("button", { type: "button", id: "daily-game", class: "secondary", text: t("dialog.daily"),
+        onclick: () => { const name = input("player-name-0", form).value.trim(); dialog.close(); notice(""); startDaily(page, name); } }),
+      " ", h("span", { class: "small", text: t("dialog.daily_help") })),
     h("div", { class: "buttons" },
       h("button", { type: "button", id: "cancel-new-game", class: "secondary", text: t("button.cancel"), onclick: () => dialog.close() }),
       h("button", { type: "submit", id: "start-game", class: "primary", text: t("dialog.start") })));
@@ -180,7 +185,7 @@ export function openNewGame(current) {
 }
 
 // The rules in short, in the page's language: one title and text per section.
-const RULE_SECTIONS = ["goal", "turn", "patrons", "survey", "museum", "end", "two", "nile"];
+const RULE_SECTIONS = ["goal", "turn", "patrons", "survey", "museum", "end", "two", "nile", "links"];
 
 export function buildRules() {
   const body = h("div", { class: "rules-body" });

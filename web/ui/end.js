@@ -4,6 +4,7 @@
 import { t } from "../i18n.js";
 import { h } from "./dom.js";
 import { seatIcon, sideOf } from "./pieces.js";
+import { dailyEnd } from "./share.js";
 
 /** @typedef {import("./view.js").View} View */
 /** @typedef {import("./view.js").Final} Final */
@@ -59,5 +60,6 @@ export function drawEnd(view, f, newGame) {
     h("h2", { id: "end-title", text: title }),
     notes.length ? h("p", { class: "end-note", text: notes.join(" ") }) : null,
     h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": t("end.final") }, table),
+    dailyEnd(),
     h("p", {}, h("button", { type: "button", class: "primary", onclick: newGame, text: t("menu.new_game") })));
 }

@@ -25,6 +25,7 @@ import { marksOf, stampOf } from "./store.js";
  * @property {() => void} toggleExplain
  * @property {(code: string) => void} changeLanguage
  * @property {() => void} askHint
+ * @property {() => void} share   the Share button: this game as a link
  */
 
 /**
@@ -43,6 +44,7 @@ export function buildFrame(page, view, actions) {
         h("button", { type: "button", id: "new-game", onclick: actions.newGame, text: t("menu.new_game") }),
         h("button", { type: "button", id: "export", onclick: exportGame, title: t("menu.export.help"), text: t("menu.export") }),
         h("label", { class: "button", for: "import-file", title: t("menu.import.help") }, t("menu.import"), importInput),
+        h("button", { type: "button", id: "share", onclick: actions.share, title: t("menu.share.help"), text: t("menu.share") }),
         h("button", { type: "button", id: "rules-button", onclick: openRules, text: t("menu.rules") }),
         h("button", { type: "button", id: "explain", class: "toggle", "aria-pressed": "false", title: t("explain.help"), onclick: actions.toggleExplain, text: t("explain.button") }),
         languageSwitch(actions.changeLanguage))),
