@@ -30,9 +30,10 @@ def choices(pos: Position, p: int) -> Choices:
     if have >= 2:
         segments.append(ground.extensions(EXTEND))
     usable = pos.usable_patrons(p)
-    for patron, rule in PATRON_RULES.items():
-        if patron in usable:
-            segments += rule.offers(pos, ground)
+    if usable:
+        for patron, rule in PATRON_RULES.items():
+            if patron in usable:
+                segments += rule.offers(pos, ground)
     return Choices(segments)
 
 

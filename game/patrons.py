@@ -125,6 +125,7 @@ class Greenwish:
         self.rooms = [ROOMS[r] for r, holder in enumerate(pos.museum)
                       if holder == EMPTY and nile.room_token[r] == EMPTY]
         self.extend = g.cubes >= 2
+        self._empty_cells: list[int] | None = None
 
     def segment(self) -> Segment:
         g, empty = self.g, self.empty
@@ -145,8 +146,11 @@ class Greenwish:
         return out
 
     def targets(self, cells: tuple[int, ...]) -> list[str]:
+        """Where the token may go once cubes are on ``cells``."""
+        if self._empty_cells is None:
+            self._empty_cells = cells_of(self.empty)
         names = CELL_NAMES
-        return [names[t] for t in cells_of(self.empty) if t not in cells] + self.rooms
+        return [names[t] for t in self._empty_cells if t not in cells] + self.rooms
 
     def moves(self) -> list[Move]:
         names = CELL_NAMES
@@ -192,6 +196,9 @@ def _nothing(pos: Position, p: int) -> None:
 
 @dataclass(frozen=True)
 class PatronRule:
+    """What one patron does: the moves it adds to the player's list, and what
+    happens when it is used, before its action."""
+
     offers: Callable[[Position, Ground], list[Segment]]     # the moves it adds
     on_use: Callable[[Position, int], None] = _nothing     # before the action
 

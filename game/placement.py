@@ -104,8 +104,9 @@ class ChainMoves:
                                 action, (names[i], names[j], names[k]), patron)
 
 
+NEAR = tuple(spread(1 << i) for i in range(SIZE))  # the cells next to each cell
 # Up, left, right, down: in cell order, as in ``Region.neighbors``.
-GRID_NEIGHBORS = tuple(tuple(cells_of(spread(1 << i))) for i in range(SIZE))
+GRID_NEIGHBORS = tuple(tuple(cells_of(near)) for near in NEAR)
 DIG = ChainMoves("dig", longest=1)
 EXTEND = ChainMoves("extend")
 NEUTRAL = ChainMoves("neutral")
@@ -154,10 +155,11 @@ class Ground:
         """``pairs(cells_of(starts), table)[k]`` without building the list."""
         free = self.free_mask
         for i in cells_of(starts):
-            ends = [j for j in GRID_NEIGHBORS[i] if free >> j & 1]
-            if k < len(ends):
-                return table.two[i * SIZE + ends[k]]
-            k -= len(ends)
+            ends = NEAR[i] & free
+            count = ends.bit_count()
+            if k < count:
+                return table.two[i * SIZE + cells_of(ends)[k]]
+            k -= count
         raise IndexError("no such pair")
 
     def digs(self, table: ChainMoves) -> Segment:
