@@ -20,6 +20,9 @@ The only Python module that touches the browser: it opens one ``Session``
                              ignored when stamp ("<game>:<revision>") is not the current one
     describeMove(moveJson)   a hint: {"text": "Suggested: ...", "key", "cells", "rooms", "cards"}
     setLanguage(code)        show every word in another language from now on -> view
+    review(target)           step through the game's past ("open", "first", "back",
+                             "forward", "last", "exit", "position:<k>", "log:<line>",
+                             "season:<n>", "survey:<n>"; web/table.py) -> view
     shareLink()              {"ok": true, "code": "g=..."}: the game as a link's fragment
     openLink(fragment, confirmed)
                              open the game of a URL fragment (web/share.py open_link)
@@ -90,6 +93,7 @@ def _api(session: Session) -> dict[str, Callable[..., str]]:
         "botSeed": lambda: _dump(session.bot_seed()),
         "playBotMove": lambda move, stamp=None: _dump(session.play_bot_move(move, stamp)),
         "describeMove": lambda move: _dump(session.hint(move)),
+        "review": lambda target: _dump(_review(session, target)),
         "setLanguage": lambda code: _dump(session.set_language(code)),
         # Play by link and today's deal (web/share.py).
         "shareLink": lambda: _dump(share.share(session)),
@@ -100,6 +104,12 @@ def _api(session: Session) -> dict[str, Callable[..., str]]:
         "dailyGame": lambda name="": _dump(share.start_daily(session, name)),
         "endInfo": lambda: _dump(share.end_info(session)),
     }
+
+
+def _review(session: Session, target: Any) -> dict[str, Any]:
+    """A past position of the game on screen, or back to the game (Table.review)."""
+    session.table.review(str(target))
+    return session.view()
 
 
 _proxies: list[Any] = []  # keeps the proxies handed to JavaScript alive

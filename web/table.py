@@ -5,6 +5,10 @@ move list. The page sends target ids (``"cell:c3"``, ``"room:W1-5"``,
 ``"action:extend"``, ``"card:lemon-3a"``, ``"cancel"``, ``"undo"``) to
 ``click`` and draws whatever ``view`` returns, so the whole interaction can be
 tested without a browser.
+
+Review: ``review(target)`` shows a past position of the game (``reviewing``
+is its index, as ``game.timeline`` numbers them); the view then draws that
+moment, offers no action and refuses every click until review ends.
 """
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from game.museum import ROOM_INDEX
 from game.record import load_record_text
 from game.region import CELL_INDEX
 from game.state import SEASONS, Phase
+from game.timeline import Timeline
 
 from . import view as looks
 from .texts import Texts
@@ -31,6 +36,8 @@ NAME_MAX = MAX_NAME  # characters of a player's name
 BOT_BUDGET = 1.5
 BOT_BUDGETS = {"hard": BOT_BUDGET}
 HINT_LEVEL = "hard"
+# The computer that answers "What would the computer play?" in review.
+ANALYSIS_LEVEL = "expert"
 
 # Every action button there can be (kind_key of a legal move), each with a
 # label and a help text in the catalogues.
@@ -79,6 +86,9 @@ class Table:
         self._legal: list[Move] = []
         self._legal_key: tuple[int, int] | None = None
         self._seasons = self._seasons_of(state)
+        self.reviewing: int | None = None  # the position shown in review, if any
+        self._timeline: tuple[tuple[int, int], Timeline] | None = None
+        self._shown: tuple[int, GameState] | None = None  # the reviewed position, rebuilt
 
     # ----------------------------------------------------------- construction
     @staticmethod
@@ -140,7 +150,9 @@ class Table:
         self.state = table.state
         self.seats = table.seats
         self._seasons = table._seasons
+        self._timeline = None
         self._reset_building()
+        self.reviewing = None
         self.message = None
         self.revision += 1
         return None
@@ -182,6 +194,7 @@ class Table:
         season = self.state.season
         self.state.play(move)
         self._seasons.append(season)
+        self._timeline = None
         self._reset_building()
         self.message = None
         self.revision += 1
@@ -194,6 +207,9 @@ class Table:
             self.message = str(exc)
 
     def _click(self, target: str) -> None:
+        if self.reviewing is not None:
+            self.message = self.texts.t("msg.reviewing")
+            return
         kind, _, value = target.partition(":")
         if kind == "undo":
             self.undo()
@@ -286,15 +302,17 @@ class Table:
         record = to_record(self.state)
         record["moves"] = record["moves"][:-count]
         self.state = replay(record)
+        self._timeline = None
         del self._seasons[-count:]
         self.message = None
         self.revision += 1
 
     # ------------------------------------------------------------------- bots
     def bot_to_move(self) -> str | None:
-        """The level of the bot whose decision it is, if a bot's."""
+        """The level of the bot whose decision it is, if a bot's (none while
+        reviewing: the computer players wait)."""
         s = self.state
-        if s.over or s.to_move is None:
+        if s.over or s.to_move is None or self.reviewing is not None:
             return None
         seat = self.seats[s.to_move]
         return None if seat == HUMAN else seat
@@ -335,13 +353,22 @@ class Table:
 
     def view(self) -> dict[str, Any]:
         """Everything the page draws and decides, as JSON-ready data (docs/VIEW.md)."""
+        if self.reviewing is not None:
+            return self._review_view(self.reviewing)
+        view = self._view(live=True)
+        view["review"] = None
+        view["can_review"] = bool(self.state.moves)
+        return view
+
+    def _view(self, live: bool) -> dict[str, Any]:
+        """The view of ``self.state``; not ``live``: a past moment, nothing to choose."""
         s = self.state
         legal = self.legal()
         survey = s.survey_decision()
         highlight_cells: list[str] = []
         highlight_rooms: list[str] = []
         highlight_cards: list[str] = []
-        if survey is not None:
+        if survey is not None and live:
             highlight_cards = [m.card for m in legal if m.card]
             highlight_rooms = [m.room for m in legal if m.room]
         elif self.selected is not None:
@@ -360,7 +387,7 @@ class Table:
                 scale[space - 1] = looks.side_of(s, side)
         bot = self.bot_to_move()
         actions = []
-        if survey is None and not s.over and bot is None:
+        if survey is None and not s.over and bot is None and live:
             seen: dict[str, None] = {}
             for m in legal:
                 seen.setdefault(kind_key(m), None)
@@ -396,7 +423,8 @@ class Table:
             "token_step": token_step,
             "bot_to_move": bot,
             "bots": {"budget": BOT_BUDGETS.get(bot) if bot else None,
-                     "hint": {"level": HINT_LEVEL, "budget": BOT_BUDGETS.get(HINT_LEVEL)}},
+                     "hint": {"level": HINT_LEVEL, "budget": BOT_BUDGETS.get(HINT_LEVEL)},
+                     "analysis": {"level": ANALYSIS_LEVEL, "budget": BOT_BUDGET}},
             "new_game": {"players": list(PLAYER_COUNTS), "name_max": NAME_MAX,
                          "seats": [HUMAN, *BOT_LEVELS]},
             "museum": looks.museum(s, set(highlight_rooms),
@@ -405,7 +433,7 @@ class Table:
             "actions": actions,
             "building": self.selected is not None,
             "can_cancel": self.selected is not None,
-            "can_undo": self.can_undo() and not (self.cells or self.selected),
+            "can_undo": live and self.can_undo() and not (self.cells or self.selected),
             "survey_area": s.survey_area if survey is not None else None,
             "tie_area": s.survey_area if s.phase is Phase.BOAT else None,
             "last_move": self.last_move(),
@@ -504,4 +532,120 @@ class Table:
                 "winner": p in final["winners"],
             })
         return {"rows": rows, "winners": [self.state.setup.players[p] for p in final["winners"]],
-                "tie_break": final["tie_break"], "shared": final["shared"]}
+                "tie_break": final["tie_break"], "shared": final["shared"],
+                "chart": self.chart_view(self.timeline(), len(self.state.moves))}
+
+    # ----------------------------------------------------------------- review
+    def timeline(self) -> Timeline:
+        """The game laid out for review, built again only when the game changed."""
+        key = (id(self.state), len(self.state.moves))  # and dropped on every change
+        if self._timeline is None or self._timeline[0] != key:
+            self._timeline = (key, Timeline.of_state(self.state))
+        return self._timeline[1]
+
+    def review(self, target: str) -> None:
+        """Move through the game's past: "open" (the latest position), "first",
+        "back", "forward", "last", "exit", "position:<k>", "log:<line>" (the
+        position that shows that line of the log), "season:<n>", "survey:<n>".
+        Anything else, or a position out of range, changes nothing."""
+        if target == "exit":
+            if self.reviewing is not None:
+                self.reviewing = None
+                self._shown = None
+                self.message = None
+                self.revision += 1  # a computer's answer asked before review is dropped
+            return
+        timeline = self.timeline()
+        last = timeline.last
+        here = last if self.reviewing is None else self.reviewing
+        kind, _, value = str(target).partition(":")
+        number = int(value) if value.isdigit() and len(value) < 6 else None
+        k: int | None = None
+        if kind == "open":
+            k = here
+        elif kind == "first":
+            k = 0
+        elif kind == "last":
+            k = last
+        elif kind == "back":
+            k = max(0, here - 1)
+        elif kind == "forward":
+            k = min(last, here + 1)
+        elif kind == "position" and number is not None and number <= last:
+            k = number
+        elif kind == "log" and number is not None:
+            places = self._log_places(timeline)
+            k = places[number] if number < len(places) else None
+        elif kind in ("season", "survey") and number is not None:
+            starts = timeline.season_starts() if kind == "season" else timeline.survey_starts()
+            k = next((i for season, i in starts if season == number), None)
+        if k is None:
+            return
+        if self.reviewing is None:
+            self._reset_building()
+            self.revision += 1
+        self.reviewing = k
+        self.message = None
+
+    def _log_places(self, timeline: Timeline) -> list[int]:
+        """The position that shows each line of the log as the page lists it
+        (events without a line of their own are left out, as in ``log_lines``)."""
+        if self.state.log is None:
+            return []
+        wings = self.state.setup.wings
+        return [k for event, k in zip(self.state.log, timeline.log_positions)
+                if self.texts.log_line(event, self.side_name, wings)]
+
+    def _state_at(self, k: int) -> GameState:
+        if self._shown is None or self._shown[0] != k:
+            self._shown = (k, self.timeline().state_at(k))
+        return self._shown[1]
+
+    def _review_view(self, k: int) -> dict[str, Any]:
+        """The view of position ``k``: that moment's board, panels, prompt and
+        score, no action, and what review offers (docs/VIEW.md, ``review``)."""
+        timeline = self.timeline()
+        live, legal, legal_key = self.state, self._legal, self._legal_key
+        self.state = self._state_at(k)
+        self._legal_key = None
+        try:
+            view = self._view(live=False)
+            shown_log = len(view["log"])
+        finally:
+            self.state, self._legal, self._legal_key = live, legal, legal_key
+        t = self.texts.t
+        label = t("review.label", k=k, last=timeline.last)
+        before = len(self._review_lines(timeline, k - 1)) if k else 0
+        said = " ".join([label + ":"] + view["log"][before:shown_log]) if k else label
+        nxt = timeline.moves[k] if k < timeline.last else None
+        player = timeline.decisions[k].player if nxt is not None else None
+        wings = self.state.setup.wings
+        view["review"] = {
+            "index": k, "last": timeline.last, "label": label, "said": said,
+            "next": None if nxt is None else {
+                "player": player, "move": nxt.to_json(),
+                "text": t("review.next", who=self.side_name(player),
+                          move=self.texts.move_text(nxt.to_json(), wings))},
+            "seasons": [{"season": n, "index": i, "label": t("review.season", n=n)}
+                        for n, i in timeline.season_starts()],
+            "surveys": [{"season": n, "index": i, "label": t("review.survey", n=n)}
+                        for n, i in timeline.survey_starts()],
+            "chart": self.chart_view(timeline, k),
+        }
+        view["can_review"] = True
+        return view
+
+    def _review_lines(self, timeline: Timeline, k: int) -> list[int]:
+        """Positions of the log lines position ``k`` shows."""
+        return [p for p in self._log_places(timeline) if p <= k]
+
+    def chart_view(self, timeline: Timeline, k: int) -> dict[str, Any]:
+        """The score chart up to position ``k``, its points named in the page's words."""
+        chart = timeline.score_chart(k).to_json()
+        t = self.texts.t
+        names = {"start": t("chart.start"), "exhibition": t("chart.exhibition"),
+                 "sets": t("chart.sets")}
+        chart["labels"] = [names.get(label) or t("chart.season", n=label.split("-")[-1])
+                           for label in chart["labels"]]
+        chart["title"] = t("chart.title")
+        return chart

@@ -14,6 +14,7 @@
  * @property {(move: string, stamp: string) => string} playBotMove
  * @property {(move: string) => string} describeMove
  * @property {(code: string) => string} setLanguage
+ * @property {(target: string) => string} review
  * @property {() => string} shareLink     {ok, code} the game as a link's fragment (web/share.py)
  * @property {(fragment: string, confirmed: string) => string} openLink  open the game of a fragment
  * @property {(remembered: string | null) => string} linkSeat  the visitor's seat in a linked game

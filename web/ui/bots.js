@@ -61,7 +61,7 @@ const here = (path) => new URL(path, import.meta.url).href;
  * @param {Page} page
  * @returns {Promise<any>}
  */
-function ensureWorker(page) {
+export function ensureWorker(page) {
   const bots = page.store.bots;
   if (bots.worker) return Promise.resolve(bots.worker);
   if (bots.starting) return bots.starting;

@@ -2,6 +2,7 @@
 // The end screen: the final scores, wing by wing, and the winners.
 
 import { t } from "../i18n.js";
+import { drawChart } from "./chart.js";
 import { h } from "./dom.js";
 import { seatIcon, sideOf } from "./pieces.js";
 import { dailyEnd } from "./share.js";
@@ -60,6 +61,8 @@ export function drawEnd(view, f, newGame) {
     h("h2", { id: "end-title", text: title }),
     notes.length ? h("p", { class: "end-note", text: notes.join(" ") }) : null,
     h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": t("end.final") }, table),
+    view.review ? null : drawChart(view, f.chart, false),
     dailyEnd(),
-    h("p", {}, h("button", { type: "button", class: "primary", onclick: newGame, text: t("menu.new_game") })));
+    h("p", {}, h("button", { type: "button", class: "primary", onclick: newGame, text: t("menu.new_game") }), " ",
+      view.review ? null : h("button", { type: "button", id: "end-review", class: "secondary", "data-review": "first", text: t("review.from_start") })));
 }

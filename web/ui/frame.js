@@ -10,6 +10,7 @@ import { languageSwitch } from "./help.js";
 import { drawMuseum } from "./museum.js";
 import { drawLog, drawNileBar, drawPlayers, drawScale, drawSeason } from "./panels.js";
 import { drawRegion } from "./region.js";
+import { reviewPart } from "./review.js";
 import { drawMessage, drawStatus, personToMove } from "./status.js";
 import { marksOf, stampOf } from "./store.js";
 
@@ -51,6 +52,7 @@ export function buildFrame(page, view, actions) {
     h("div", { id: "notice", class: "notice", role: "alert", hidden: true }),
     h("section", { id: "end-holder", hidden: true }),
     h("section", { id: "turn", class: "turn", "aria-label": t("turn.label") },
+      h("div", { id: "review-box", class: "review-box", hidden: true }),
       h("div", { id: "status" }),
       h("p", { id: "message", class: "message", role: "alert", hidden: true }),
       h("p", { id: "details", class: "details", hidden: true }),
@@ -65,6 +67,7 @@ export function buildFrame(page, view, actions) {
       h("section", { id: "log-panel", class: "panel" }, h("h2", { id: "log-title", text: t("log.title") }),
         h("ol", { id: "log", class: "log", "aria-labelledby": "log-title", tabindex: "0" }))),
     h("p", { id: "announce", class: "sr-only", "aria-live": "polite", "aria-atomic": "false" }),
+    h("p", { id: "review-said", class: "sr-only", "aria-live": "polite" }),
     h("footer", { id: "footer" }),
     buildNewGame(page, view.new_game),
     buildRules());
@@ -104,9 +107,10 @@ export function parts(page, actions) {
       draw: (v) => fill(need("#status"), drawStatus(v, hintOf(v), actions.askHint)),
     },
     { name: "message", slice: (v) => v.message, draw: (v) => drawMessage(need("#message"), v.message) },
+    reviewPart(page),
     {
       name: "end",
-      slice: (v) => [v.final, looks(v)],
+      slice: (v) => [v.final, looks(v), !!v.review],
       draw: (v) => {
         const end = need("#end-holder");
         fill(end, v.final ? drawEnd(v, v.final, actions.newGame) : null);

@@ -16,7 +16,7 @@ import { marked } from "./store.js";
  * @param {View} view
  */
 export function personToMove(view) {
-  return !view.final && !view.bot_to_move && view.to_move !== null && view.to_move !== undefined;
+  return !view.final && !view.review && !view.bot_to_move && view.to_move !== null && view.to_move !== undefined;
 }
 
 /**

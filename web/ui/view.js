@@ -183,6 +183,7 @@
  * @typedef {object} Bots
  * @property {number | null} budget   seconds the computer to move may think (null: its own speed)
  * @property {{level: string, budget: number | null}} hint  who answers the Hint button
+ * @property {{level: string, budget: number | null}} analysis  who answers "What would the computer play?" in review
  */
 
 /**
@@ -221,6 +222,35 @@
  * @property {string[]} winners
  * @property {boolean} tie_break
  * @property {boolean} shared
+ * @property {Chart} chart        the scores through the game
+ */
+
+/**
+ * Each player's score at the chart's points (game/timeline.py ScoreChart).
+ * @typedef {object} Chart
+ * @property {string} title
+ * @property {string[]} labels     the points' names, in the page's language
+ * @property {number[]} positions  the position review shows for each point
+ * @property {boolean[]} complete  false for a season still being played
+ * @property {number[][]} series   series[player][point]
+ */
+
+/**
+ * A step of review: where a season or a survey starts.
+ * @typedef {{season: number, index: number, label: string}} ReviewMark
+ */
+
+/**
+ * What review shows (web/table.py Table.review): position `index` of `last`.
+ * @typedef {object} Review
+ * @property {number} index
+ * @property {number} last
+ * @property {string} label        "Move 37 of 112"
+ * @property {string} said         what a screen reader hears: the label and that decision's log lines
+ * @property {{player: number, move: object, text: string} | null} next  the decision played from here
+ * @property {ReviewMark[]} seasons
+ * @property {ReviewMark[]} surveys
+ * @property {Chart} chart
  */
 
 /**
@@ -256,6 +286,8 @@
  * @property {LastMove | null} last_move
  * @property {string[]} log
  * @property {Final | null} final
+ * @property {Review | null} review  the past position shown, or null: the game itself
+ * @property {boolean} can_review    the game has a past to step through
  */
 
 export {};
