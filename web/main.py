@@ -23,6 +23,9 @@ The only Python module that touches the browser: it opens one ``Session``
     review(target)           step through the game's past ("open", "first", "back",
                              "forward", "last", "exit", "position:<k>", "log:<line>",
                              "season:<n>", "survey:<n>"; web/table.py) -> view
+    sync()                   look at the save again (another tab wrote it) -> view
+    continueHere(), follow() a game that moved on in another tab: keep this tab's
+                             version as a new game, or take the other one -> view
     shareLink()              {"ok": true, "code": "g=..."}: the game as a link's fragment
     openLink(fragment, confirmed)
                              open the game of a URL fragment (web/share.py open_link)
@@ -32,9 +35,11 @@ The only Python module that touches the browser: it opens one ``Session``
     endInfo()                {"daily": null | {"date", "score", "rank", "text"}}
     ready                    true once everything above works
 
-Every change of the game is saved in localStorage (``mykerinos.save``) and
-resumed on the next visit. A save that cannot be read is moved aside to
-``mykerinos.save.corrupt``, the page says so and offers a new game.
+Every change of the game is saved in localStorage under the site's own prefix
+(``mykerinos:<site path>:``, so two copies of the site on one host never share
+a save; web/session.py lists the keys) and resumed on the next visit. Every
+view handed to the page is also kept (key ``view``) for the next visit's first
+paint, drawn by web/ui/saves.js before Python has started.
 """
 from __future__ import annotations
 
@@ -46,16 +51,34 @@ import js  # type: ignore[import-not-found]  # the browser, in Pyodide only
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from web import share
-from web.session import Session
+from web.session import VIEW_KEY, Session
 from web.texts import Texts, language_of
 
 
+def site_prefix() -> str:
+    """The prefix of every key of this copy of the site (web/ui/saves.js says
+    it; computed the same way if that module is missing)."""
+    saves = getattr(js.window, "mykerinosSaves", None)
+    prefix = getattr(saves, "prefix", None) if saves is not None else None
+    if isinstance(prefix, str):
+        return prefix
+    path = str(js.location.pathname)
+    return f"mykerinos:{path[:path.rfind('/') + 1]}:"
+
+
 class LocalStorage:
-    """localStorage, which may be disabled (private mode, blocked cookies...)."""
+    """localStorage under this site's prefix; it may be disabled (private
+    mode, blocked cookies...) or full: then writes answer False."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+
+    def name(self, key: str) -> str:
+        return self.prefix + key
 
     def get(self, key: str) -> str | None:
         try:
-            value = js.localStorage.getItem(key)
+            value = js.localStorage.getItem(self.prefix + key)
         except Exception:
             return None
         # A missing key is JavaScript null (pyodide's jsnull, not None).
@@ -63,14 +86,14 @@ class LocalStorage:
 
     def set(self, key: str, value: str) -> bool:
         try:
-            js.localStorage.setItem(key, value)
+            js.localStorage.setItem(self.prefix + key, value)
             return True
         except Exception:
             return False
 
     def remove(self, key: str) -> None:
         try:
-            js.localStorage.removeItem(key)
+            js.localStorage.removeItem(self.prefix + key)
         except Exception:
             pass
 
@@ -79,29 +102,50 @@ def _dump(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
-def _api(session: Session) -> dict[str, Callable[..., str]]:
+def _api(session: Session, storage: LocalStorage) -> dict[str, Callable[..., str]]:
     """The functions the page calls, each answering JSON text."""
     python = ".".join(map(str, sys.version_info[:3]))
+
+    def shown(view: dict[str, Any]) -> str:
+        """The view as text, also kept for the next visit's first paint."""
+        text = _dump(view)
+        storage.set(VIEW_KEY, text)  # a failure here is said by the game's own save
+        return text
+
+    def startup(language: Any = None) -> str:
+        first = session.startup(language)
+        shown(first["view"])
+        return _dump({**first, "python": python})
+
+    def imported(text: Any) -> str:
+        answer = session.import_record(text)
+        if answer.get("ok"):
+            shown(answer["view"])
+        return _dump(answer)
+
     return {
         "view": lambda: _dump(session.view()),
-        "click": lambda target: _dump(session.click(target)),
+        "click": lambda target: shown(session.click(target)),
         "newGame": lambda names="[]", seed=None, options=None:
-            _dump(session.start_game(names, seed, options)),
+            shown(session.start_game(names, seed, options)),
         "exportRecord": session.export_record,
-        "importRecord": lambda text: _dump(session.import_record(text)),
-        "startup": lambda language=None: _dump({**session.startup(language), "python": python}),
+        "importRecord": imported,
+        "startup": startup,
         "botSeed": lambda: _dump(session.bot_seed()),
-        "playBotMove": lambda move, stamp=None: _dump(session.play_bot_move(move, stamp)),
+        "playBotMove": lambda move, stamp=None: shown(session.play_bot_move(move, stamp)),
         "describeMove": lambda move: _dump(session.hint(move)),
         "review": lambda target: _dump(_review(session, target)),
-        "setLanguage": lambda code: _dump(session.set_language(code)),
+        "setLanguage": lambda code: shown(session.set_language(code)),
+        "sync": lambda: shown(session.sync()),
+        "continueHere": lambda: shown(session.continue_here()),
+        "follow": lambda: shown(session.follow()),
         # Play by link and today's deal (web/share.py).
         "shareLink": lambda: _dump(share.share(session)),
         "openLink": lambda fragment, confirmed=False:
             _dump(share.open_link(session, fragment, confirmed)),
         "linkSeat": lambda remembered=None: _dump(share.seat(session, remembered)),
         "linkNote": lambda mine=None: _dump(share.note(session, mine)),
-        "dailyGame": lambda name="": _dump(share.start_daily(session, name)),
+        "dailyGame": lambda name="": shown(share.start_daily(session, name)),
         "endInfo": lambda: _dump(share.end_info(session)),
     }
 
@@ -115,9 +159,9 @@ def _review(session: Session, target: Any) -> dict[str, Any]:
 _proxies: list[Any] = []  # keeps the proxies handed to JavaScript alive
 
 
-def _expose(session: Session) -> None:
+def _expose(session: Session, storage: LocalStorage) -> None:
     api = js.Object.new()
-    for name, func in _api(session).items():
+    for name, func in _api(session, storage).items():
         proxy = create_proxy(func)
         _proxies.append(proxy)
         setattr(api, name, proxy)
@@ -131,9 +175,10 @@ def main() -> None:
     language = language_of(js.document.documentElement.lang)
     if loader is not None:
         loader.step(Texts(language).t("loader.board"), 95)
-    session = Session.open(LocalStorage(), language,
+    storage = LocalStorage(site_prefix())
+    session = Session.open(storage, language,
                            log=lambda level, text: getattr(js.console, level)(text))
-    _expose(session)
+    _expose(session, storage)
     js.document.body.dataset.engine = "1"
     js.document.body.dataset.webpy = "1"
     ui = getattr(js.window, "mykerinosUI", None)

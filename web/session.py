@@ -1,12 +1,27 @@
-"""One visitor's game on this device: the table, its autosave and what to show first.
+"""One visitor's game on this device: the table, its save slot and what to show first.
 
 web/main.py binds a ``Session`` to the browser (localStorage, the console) and
 hands its methods to the page; everything here is plain Python, so the page's
-start-up, autosave and corrupt-save handling are tested without a browser.
+start-up, autosave, several tabs and broken saves are tested without a browser.
 
-Every view carries ``game``: a number that changes with each new game or
-import, so that "<game>:<revision>" names one position of one game (a
-computer's answer for another position is dropped).
+Saves (keys relative to the site's own prefix, see web/main.py):
+
+    game:<id>     one game's record, the id drawn when the game starts
+    current       the id of the game played last (resumed on the next visit)
+    corrupt:<id>  a save that could not be read, set aside
+    view          the last view drawn (painted before Python starts, web/ui/saves.js)
+
+Several tabs may play one game. A tab writes its slot only when what is
+stored there is what it last read or wrote, or a beginning of its own game
+(nothing stored is ever cut short); when another tab moved the game on, the
+tab follows if its own game is a beginning of the stored one, and otherwise
+goes read-only (``elsewhere``) until the player picks "continue here" (the
+tab's version becomes a new game with its own id) or "follow".
+
+Every view carries ``game``: a number that changes with each new game, import
+or position taken from another tab, so that "<game>:<revision>" names one
+position of one game (a computer's answer for another position is dropped),
+and ``save`` (docs/VIEW.md).
 """
 from __future__ import annotations
 
@@ -15,17 +30,23 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
-from game.limits import clean_name, seed_from_text
+from game.errors import GameError
+from game.limits import MAX_RECORD_BYTES, clean_name, seed_from_text
+from game.record import parse_record_json
 
 from .table import PLAYER_COUNTS, Table
 from .texts import Texts, language_of
 
-SAVE_KEY = "mykerinos.save"
-CORRUPT_KEY = "mykerinos.save.corrupt"
+CURRENT_KEY = "current"
+SLOT = "game:"
+CORRUPT = "corrupt:"
+VIEW_KEY = "view"
+ID_MAX = 32  # characters of a game id read back from storage
 
 
 class Storage(Protocol):
-    """Where the game is saved (localStorage in the page). Never raises."""
+    """Where games are saved (localStorage under the site's prefix in the page).
+    Never raises: ``set`` answers whether the write worked."""
 
     def get(self, key: str) -> str | None: ...
 
@@ -33,9 +54,15 @@ class Storage(Protocol):
 
     def remove(self, key: str) -> None: ...
 
+    def name(self, key: str) -> str: ...  # the key as the browser stores it
+
 
 def random_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
+
+
+def random_id() -> str:
+    return f"{random.SystemRandom().getrandbits(48):012x}"
 
 
 def parse_seed(seed: Any, fresh: Callable[[], int] = random_seed) -> int:
@@ -55,9 +82,34 @@ def parse_seed(seed: Any, fresh: Callable[[], int] = random_seed) -> int:
 
 def _json_object(text: Any) -> Any:
     try:
-        return json.loads(text) if isinstance(text, str) else None
-    except ValueError:
+        return json.loads(text) if isinstance(text, str) and len(text) <= MAX_RECORD_BYTES else None
+    except (ValueError, RecursionError):
         return None
+
+
+def _record_of(text: str) -> dict[str, Any] | None:
+    """The setup and moves of stored record text, or None (within the record limits)."""
+    try:
+        record = parse_record_json(text)
+    except GameError:
+        return None
+    if not isinstance(record, dict) or not isinstance(record.get("moves", []), list):
+        return None
+    return record
+
+
+def begins(shorter: str, longer: str) -> bool:
+    """Whether the game in record text ``shorter`` is a beginning of ``longer``'s:
+    same setup, and its moves the first moves of the other."""
+    a, b = _record_of(shorter), _record_of(longer)
+    if a is None or b is None or a.get("setup") != b.get("setup"):
+        return False
+    moves_a, moves_b = a.get("moves", []), b.get("moves", [])
+    return len(moves_a) <= len(moves_b) and moves_b[:len(moves_a)] == moves_a
+
+
+def _valid_id(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= ID_MAX and value.isascii() and value.isalnum()
 
 
 @dataclass
@@ -68,7 +120,12 @@ class Session:
     table: Table
     language: str = "en"
     generation: int = 1
+    game_id: str = field(default_factory=random_id)
     saved: tuple[int, int] | None = None  # (generation, revision) last written to storage
+    synced: str | None = None  # the record text last read from or written to the slot
+    written: int = 0  # writes of the slot by this tab (the page tells other tabs)
+    elsewhere: bool = False  # the game moved on in another tab: read-only until the player decides
+    trouble: str | None = None  # why the game could not be saved (said once by the page)
     notice: str | None = None  # said once when the page starts (a save that could not be read)
     new_game: bool = False  # the page opens the new-game dialog first
     log: Callable[[str, str], None] = field(default=lambda level, text: None)  # "warn"/"error"
@@ -79,21 +136,32 @@ class Session:
     def open(cls, storage: Storage, language: str = "en",
              log: Callable[[str, str], None] = lambda level, text: None,
              fresh_seed: Callable[[], int] = random_seed) -> "Session":
-        """Resume the saved game, or deal a fresh one behind the new-game dialog.
-        A save that cannot be read is moved aside and the page says so."""
+        """Resume the game played last, or deal a fresh one behind the new-game
+        dialog. A save that cannot be read is copied aside (and removed only
+        once the copy reads back the same); one from a newer version of the
+        game is left untouched. The page says which."""
         code = language_of(language)
         texts = Texts(code)
         notice = None
-        saved = storage.get(SAVE_KEY)
-        if saved is not None:
-            table, error = cls._load(saved, code)
+        current = storage.get(CURRENT_KEY)
+        text = storage.get(SLOT + current) if current is not None and _valid_id(current) else None
+        if current is not None and text is not None:
+            table, error, kind = cls._load(text, code)
             if table is not None:
-                session = cls(storage, table, code, log=log, fresh_seed=fresh_seed)
+                session = cls(storage, table, code, game_id=str(current), synced=text, log=log,
+                              fresh_seed=fresh_seed)
                 session.saved = session.stamp()
                 return session
-            storage.set(CORRUPT_KEY, saved)
-            storage.remove(SAVE_KEY)
-            notice = texts.t("msg.corrupt_save", reason=error, key=CORRUPT_KEY)
+            if kind == "version":
+                notice = texts.t("msg.newer_save", key=storage.name(SLOT + current))
+            else:
+                aside = CORRUPT + current
+                kept = storage.set(aside, text) and storage.get(aside) == text
+                if kept:
+                    storage.remove(SLOT + current)
+                else:
+                    aside = SLOT + current  # could not copy it: it stays where it is
+                notice = texts.t("msg.corrupt_save", reason=error, key=storage.name(aside))
         names = [texts.t("name.player", n=i + 1) for i in range(3)]
         table = Table.new(names, fresh_seed(), language=code)
         session = cls(storage, table, code, notice=notice, new_game=True, log=log,
@@ -102,15 +170,18 @@ class Session:
         return session
 
     @staticmethod
-    def _load(text: Any, language: str) -> tuple[Table | None, str | None]:
-        """A table from record text, or the reason why not (never raises)."""
+    def _load(text: Any, language: str) -> tuple[Table | None, str | None, str | None]:
+        """A table from record text, or the reason why not and its kind (never raises)."""
         texts = Texts(language)
         if not isinstance(text, str):
-            return None, texts.t("reason.no_record")
+            return None, texts.t("reason.no_record"), "format"
         try:
-            return Table.from_record_text(text, language), None
+            return Table.from_record_text(text, language), None, None
         except Exception as exc:  # GameError, or anything unexpected in a bad file
-            return None, texts.record_error(exc)
+            kind = getattr(exc, "kind", None)
+            if kind == "version":
+                return None, texts.t("reason.version"), kind
+            return None, texts.record_error(exc), kind
 
     def startup(self, language: Any = None) -> dict[str, Any]:
         """What the page shows first, in the language it chose (``language``)."""
@@ -125,20 +196,89 @@ class Session:
     def stamp_text(self) -> str:
         return f"{self.generation}:{self.table.revision}"
 
+    def _write(self, key: str, text: str) -> bool:
+        if self.storage.set(key, text):
+            return True
+        if self.trouble is None:
+            self.log("warn", f"Mykerinos: could not write {self.storage.name(key)}")
+        self.trouble = self.texts.t("msg.storage_failed")
+        return False
+
     def _save(self) -> None:
-        if self.storage.set(SAVE_KEY, self.table.record_text()):
+        """Write the game to its slot, unless another tab changed that slot into
+        something this game does not extend (then the tab goes read-only)."""
+        if self.elsewhere:
+            return
+        text = self.table.record_text()
+        key = SLOT + self.game_id
+        stored = self.storage.get(key)
+        if stored is not None and stored not in (self.synced, text) and not begins(stored, text):
+            self.elsewhere = True
+            return
+        if self._write(key, text):
+            self.synced = text
             self.saved = self.stamp()
+            self.written += 1
+            self._write(CURRENT_KEY, self.game_id)
 
     def _save_if_changed(self) -> None:
         if self.saved != self.stamp():
             self._save()
 
-    def _use(self, table: Table) -> None:
+    def _use(self, table: Table, game_id: str | None = None, synced: str | None = None) -> None:
         """Make ``table`` the current game (and save it)."""
         self.table = table
         self.generation += 1
         self.new_game = False
-        self._save()
+        self.elsewhere = False
+        self.game_id = game_id or random_id()
+        self.synced = synced
+        if synced is None:
+            self._save()
+        else:
+            self.saved = self.stamp()
+
+    # ------------------------------------------------------- several tabs
+    def sync(self) -> dict[str, Any]:
+        """Look at this game's slot again (another tab said it wrote it): take
+        the stored game if this tab's is a beginning of it, go read-only if the
+        two differ otherwise."""
+        self._sync()
+        return self.view()
+
+    def _sync(self) -> None:
+        if self.elsewhere:
+            return
+        stored = self.storage.get(SLOT + self.game_id)
+        if stored is None or stored == self.synced:
+            return
+        mine = self.table.record_text()
+        if stored == mine:
+            self.synced = stored
+            return
+        if self.saved == self.stamp() and begins(mine, stored):
+            table, _, _ = self._load(stored, self.language)
+            if table is not None:
+                self._use(table, self.game_id, stored)
+                return
+        self.elsewhere = True
+
+    def continue_here(self) -> dict[str, Any]:
+        """Keep this tab's version of the game, as a new game of its own."""
+        if self.elsewhere:
+            table = self.table
+            self.elsewhere = False
+            self._use(table)
+        return self.view()
+
+    def follow(self) -> dict[str, Any]:
+        """Drop this tab's version and take the game as another tab left it."""
+        stored = self.storage.get(SLOT + self.game_id)
+        table, _, _ = self._load(stored, self.language) if stored is not None else (None, None, None)
+        if table is None:
+            return self.continue_here()  # nothing to follow: keep ours
+        self._use(table, self.game_id, stored)
+        return self.view()
 
     # ---------------------------------------------------------------- API
     @property
@@ -148,9 +288,15 @@ class Session:
     def view(self) -> dict[str, Any]:
         view = self.table.view()
         view["game"] = self.generation
+        view["save"] = {"id": self.game_id, "written": self.written, "elsewhere": self.elsewhere,
+                        "trouble": self.trouble, "record_max": MAX_RECORD_BYTES}
         return view
 
     def click(self, target: Any) -> dict[str, Any]:
+        self._sync()
+        if self.elsewhere:
+            self.table.message = self.texts.t("tabs.elsewhere")
+            return self.view()
         try:
             self.table.click(str(target))
         except Exception as exc:  # a bug: keep the page alive and say so
@@ -176,7 +322,7 @@ class Session:
                               parse_seed(seed, self.fresh_seed),
                               nile=options.get("nile") is True, seats=options.get("seats"),
                               language=self.language)
-        except Exception as exc:  # bad player list: keep the current game
+        except Exception as exc:  # bad player list or seed: keep the current game
             self.table.message = self.texts.t("msg.new_game_failed", reason=exc)
             return self.view()
         self._use(table)
@@ -186,9 +332,10 @@ class Session:
         return self.table.record_text()
 
     def import_record(self, text: Any) -> dict[str, Any]:
-        table, error = self._load(text, self.language)
+        table, error, kind = self._load(text, self.language)
         if table is None:
-            return {"ok": False, "error": self.texts.t("msg.not_a_record", reason=error)}
+            key = "msg.newer_record" if kind == "version" else "msg.not_a_record"
+            return {"ok": False, "error": self.texts.t(key, reason=error)}
         self._use(table)
         return {"ok": True, "view": self.view()}
 
@@ -197,8 +344,9 @@ class Session:
 
     def play_bot_move(self, move_json: Any, stamp: Any = None) -> dict[str, Any]:
         """A computer's move; ignored when ``stamp`` names a position that is gone
-        (undo, new game, import while it thought)."""
-        if isinstance(stamp, str) and stamp != self.stamp_text():
+        (undo, new game, import, another tab moved on while it thought)."""
+        self._sync()
+        if self.elsewhere or (isinstance(stamp, str) and stamp != self.stamp_text()):
             return self.view()
         try:
             self.table.play_bot_move(json.loads(str(move_json)))
@@ -219,4 +367,6 @@ class Session:
     def set_language(self, code: Any) -> dict[str, Any]:
         self.language = language_of(code)
         self.table.set_language(self.language)
+        if self.trouble is not None:
+            self.trouble = self.texts.t("msg.storage_failed")
         return self.view()

@@ -17,7 +17,7 @@ from typing import Any
 
 from game import GameError, GameState, Move, new_game, replay, to_record
 from game.legality import Steps, continuations
-from game.limits import MAX_NAME, clean_name
+from game.limits import MAX_NAME, MAX_SEED_TEXT, clean_name
 from game.museum import ROOM_INDEX
 from game.record import load_record_text
 from game.region import CELL_INDEX
@@ -425,7 +425,7 @@ class Table:
             "bots": {"budget": BOT_BUDGETS.get(bot) if bot else None,
                      "hint": {"level": HINT_LEVEL, "budget": BOT_BUDGETS.get(HINT_LEVEL)},
                      "analysis": {"level": ANALYSIS_LEVEL, "budget": BOT_BUDGET}},
-            "new_game": {"players": list(PLAYER_COUNTS), "name_max": NAME_MAX,
+            "new_game": {"players": list(PLAYER_COUNTS), "name_max": NAME_MAX, "seed_max": MAX_SEED_TEXT,
                          "seats": [HUMAN, *BOT_LEVELS]},
             "museum": looks.museum(s, set(highlight_rooms),
                                    lambda room: self.texts.room_label(room, s.setup.wings)),

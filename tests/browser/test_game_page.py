@@ -39,8 +39,8 @@ XSS_NAME_2 = "<script>a(2)</script>"
 
 # Keys of a view that may change while the position does not ("game" numbers
 # the games the page has held: it changes on a new game, an import or a reload).
-VOLATILE = ("revision", "log", "game")
-SAME_GAME = ("revision", "game")
+VOLATILE = ("revision", "log", "game", "save")
+SAME_GAME = ("revision", "game", "save")
 
 
 # ------------------------------------------------------------------ helpers
@@ -351,7 +351,7 @@ def test_undo_restores_the_position_and_cancel_clears_a_move_being_built(site, p
     assert position(view) == position(before)
     assert page.locator("#region .cube").count() == cubes_before
     # The autosave went back too.
-    saved = json.loads(page.evaluate("localStorage.getItem('mykerinos.save')"))
+    saved = json.loads(page.evaluate("mykerinosSaves.currentRecord()"))
     assert len(saved["moves"]) == 3
 
     # Cancel while building a 2-cube extension.
@@ -450,13 +450,13 @@ def test_import_refuses_broken_files_and_loads_a_good_record(site, page, recorde
         play_action(driver, action, rng)
     before = driver.view()
     board = page.locator("#region-box").inner_html()
-    saved = page.evaluate("localStorage.getItem('mykerinos.save')")
+    saved = page.evaluate("mykerinosSaves.currentRecord()")
     notice = page.locator("#notice")
 
     def unchanged() -> None:
         assert driver.view() == before
         assert page.locator("#region-box").inner_html() == board
-        assert page.evaluate("localStorage.getItem('mykerinos.save')") == saved
+        assert page.evaluate("mykerinosSaves.currentRecord()") == saved
 
     import_file(page, "broken.json", "{ this is not JSON")
     expect(notice).to_be_visible()
@@ -484,7 +484,7 @@ def test_import_refuses_broken_files_and_loads_a_good_record(site, page, recorde
     expect(page.locator(".player:not(.neutral) .pname")).to_have_text(["Dora", "Eli"])
     imported = view_of(page)
     assert position(imported, SAME_GAME) == position(plain(other.view()), SAME_GAME)
-    assert json.loads(page.evaluate("localStorage.getItem('mykerinos.save')")) == json.loads(good)
+    assert json.loads(page.evaluate("mykerinosSaves.currentRecord()")) == json.loads(good)
     # Play goes on in the imported game.
     driver.click("action:dig")
     assert_clean(recorder, site)

@@ -5,8 +5,12 @@ from __future__ import annotations
 import json
 
 from game import replay
-from web.session import CORRUPT_KEY, SAVE_KEY, Session, parse_seed
+from web.session import CURRENT_KEY, SLOT, Session, parse_seed
 from web.table import Table
+
+ID = "a1b2c3"
+SAVE_KEY = SLOT + ID
+CORRUPT_KEY = "corrupt:" + ID
 
 
 class Memory:
@@ -15,6 +19,9 @@ class Memory:
     def __init__(self, data: dict[str, str] | None = None, broken: bool = False) -> None:
         self.data = dict(data or {})
         self.broken = broken
+
+    def name(self, key: str) -> str:
+        return key
 
     def get(self, key: str) -> str | None:
         return self.data.get(key)
@@ -39,10 +46,10 @@ def test_first_visit_deals_a_game_behind_the_dialog_and_saves_once_played() -> N
     start = session.startup()
     assert start["newGame"] and start["notice"] is None
     assert [p["name"] for p in start["view"]["players"]] == ["Joueur 1", "Joueur 2", "Joueur 3"]
-    assert SAVE_KEY not in storage.data  # nothing happened yet
+    assert not storage.data  # nothing happened yet
     session.click("action:dig")
     view = session.click(f"cell:{first_cell(session.view())}")
-    saved = json.loads(storage.data[SAVE_KEY])
+    saved = json.loads(storage.data[SLOT + storage.data[CURRENT_KEY]])
     assert len(saved["moves"]) == 1 and view["revision"] == 1
     # The next visit resumes it, with no dialog.
     again = Session.open(storage, "en")
@@ -51,7 +58,7 @@ def test_first_visit_deals_a_game_behind_the_dialog_and_saves_once_played() -> N
 
 
 def test_a_corrupt_save_is_kept_aside_and_said() -> None:
-    storage = Memory({SAVE_KEY: '{"setup": {"players": ["A"]}, "moves": []}'})
+    storage = Memory({CURRENT_KEY: ID, SAVE_KEY: '{"setup": {"players": ["A"]}, "moves": []}'})
     session = Session.open(storage, "en", fresh_seed=lambda: 3)
     start = session.startup()
     assert start["newGame"]
@@ -59,7 +66,7 @@ def test_a_corrupt_save_is_kept_aside_and_said() -> None:
     assert storage.data[CORRUPT_KEY].startswith('{"setup"') and SAVE_KEY not in storage.data
     # In every language (the placeholder named "key" once broke the lookup).
     for code in ("fr", "it"):
-        other = Session.open(Memory({SAVE_KEY: "{not json"}), code)
+        other = Session.open(Memory({CURRENT_KEY: ID, SAVE_KEY: "{not json"}), code)
         assert CORRUPT_KEY in (other.notice or "")
 
 
@@ -77,7 +84,7 @@ def test_new_game_import_and_stale_bot_answers() -> None:
                               json.dumps({"nile": True, "seats": ["human", "human", "easy"]}))
     assert view["game"] == game + 1 and view["nile"]
     assert [p["name"] for p in view["players"]] == ["Ann", "Player 2", "Bot"]
-    assert json.loads(storage.data[SAVE_KEY])["seats"] == ["human", "human", "easy"]
+    assert json.loads(storage.data[SLOT + session.game_id])["seats"] == ["human", "human", "easy"]
     # A computer's answer for a position that is gone is dropped.
     stamp = session.stamp_text()
     while session.table.bot_to_move() is None:
@@ -91,7 +98,7 @@ def test_new_game_import_and_stale_bot_answers() -> None:
     other = Table.new(["X", "Y"], 3).record_text()
     good = session.import_record(other)
     assert good["ok"] and good["view"]["game"] == game + 2
-    assert replay(json.loads(storage.data[SAVE_KEY])).setup.players == ("X", "Y")
+    assert replay(json.loads(storage.data[SLOT + storage.data[CURRENT_KEY]])).setup.players == ("X", "Y")
 
 
 def test_a_failed_click_is_reported_and_the_page_goes_on() -> None:

@@ -15,6 +15,9 @@
  * @property {(move: string) => string} describeMove
  * @property {(code: string) => string} setLanguage
  * @property {(target: string) => string} review
+ * @property {() => string} sync          another tab wrote the game: look again -> view
+ * @property {() => string} continueHere  keep this tab's version as a new game -> view
+ * @property {() => string} follow        take the game as another tab left it -> view
  * @property {() => string} shareLink     {ok, code} the game as a link's fragment (web/share.py)
  * @property {(fragment: string, confirmed: string) => string} openLink  open the game of a fragment
  * @property {(remembered: string | null) => string} linkSeat  the visitor's seat in a linked game

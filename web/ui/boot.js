@@ -1,19 +1,22 @@
 // @ts-check
 // Starts the page: makes the one store, wires the modules together (the Page
-// object and the frame's actions), draws the first view once Python is ready
+// object and the frame's actions), paints the board saved on this device
+// while Python starts (every control inert: a click then does nothing, and
+// says so by looking inactive), draws the first view once Python is ready
 // (web/main.py calls boot(), or the "mykerinos:ready" event does) and sends
 // every click back to Python.
 
-import { hasCatalogue, language, ready as wordsReady, setLanguage } from "../i18n.js";
+import { hasCatalogue, language, ready as wordsReady, setLanguage, t } from "../i18n.js";
 import { api, call, page as win } from "./api.js";
 import { askHint, pumpBots, retryBots } from "./bots.js";
-import { importGame, notice, openNewGame } from "./dialogs.js";
+import { drawSave, importGame, notice, openNewGame } from "./dialogs.js";
 import { $, reasonOf } from "./dom.js";
 import { buildFrame, parts } from "./frame.js";
 import { announce, drawFooter, explain, onFocusExplain, toggleExplain, withTip } from "./help.js";
 import { afterDraw, beforeDraw, installKeyboard } from "./keyboard.js";
 import { createRenderer } from "./render.js";
 import { drawBotStatus } from "./status.js";
+import { savedView, watchTabs } from "./saves.js";
 import { openLink, shareGame, watchLinks } from "./share.js";
 import { createStore, latest } from "./store.js";
 
@@ -27,6 +30,8 @@ const NARROW = matchMedia("(max-width: 600px)");
 export function start() {
   const store = createStore(NARROW.matches);
   let booted = false;
+  /** @type {ReturnType<typeof watchTabs> | null} */
+  let tabs = null;
 
   /** @type {Page} */
   const page = {
@@ -64,6 +69,9 @@ export function start() {
   const renderer = createRenderer(store, parts(page, actions), {
     before: beforeDraw,
     after: (before, view) => {
+      if (!booted) return; // the saved board, painted before Python runs: nothing acts
+      drawSave(page, view);
+      if (tabs) tabs.announce(view);
       announce(store, view);
       afterDraw(keyboard, before, view);
       pumpBots(page);
@@ -138,8 +146,11 @@ export function start() {
     booted = true;
     const first = call("startup", language());
     store.python = first.python || store.python;
+    endPreview();
     buildFrame(page, first.view, actions);
+    renderer.reset();
     installListeners();
+    tabs = watchTabs(() => latest(store), () => page.show(call("sync")));
     drawFooter(store);
     renderer.draw(first.view);
     if (first.notice) notice(first.notice);
@@ -147,6 +158,45 @@ export function start() {
     if (!openLink(page) && first.newGame) openNewGame(first.view);
     watchLinks(page);
     return true;
+  }
+
+  /**
+   * The board saved on this device, painted before Python has started (about
+   * 0.1 s after navigation instead of seconds): the frame as it was, every
+   * control inert and dimmed, a quiet line saying the rules engine is starting.
+   */
+  function paintSaved() {
+    if (booted) return;
+    if (!hasCatalogue()) {
+      wordsReady.then(paintSaved);
+      return;
+    }
+    const view = savedView();
+    const app = $("#app");
+    if (!view || !app) return;
+    try {
+      buildFrame(page, view, actions);
+      store.starting = true;
+      app.inert = true;
+      document.body.dataset.preview = "1";
+      app.prepend(Object.assign(document.createElement("p"), { id: "starting", className: "starting", textContent: t("page.starting") }));
+      renderer.reset();
+      renderer.draw(view);
+      const loader = $("#loader");
+      if (loader) loader.hidden = true;
+    } catch {
+      endPreview(); // a view this page cannot draw: the loading screen stays
+      app.replaceChildren();
+      const loader = $("#loader");
+      if (loader) loader.hidden = false;
+    }
+  }
+
+  function endPreview() {
+    const app = $("#app");
+    if (app) app.inert = false;
+    store.starting = false;
+    delete document.body.dataset.preview;
   }
 
   win.mykerinosUI = {
@@ -162,6 +212,7 @@ export function start() {
     boot();
     document.body.dataset.ready = "1";
   } else {
+    paintSaved();
     addEventListener("mykerinos:ready", () => {
       if (!booted) {
         boot();

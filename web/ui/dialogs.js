@@ -2,10 +2,11 @@
 // Dialogs and the menu's file actions: a new game, the rules summary, export
 // and import of a game record, and the notice line above the board.
 
-import { t } from "../i18n.js";
+import { language, t } from "../i18n.js";
 import { call, exportRecord } from "./api.js";
 import { $, h, need } from "./dom.js";
 import { startDaily } from "./share.js";
+import { latest } from "./store.js";
 
 /** @typedef {import("./view.js").View} View */
 /** @typedef {import("./store.js").Page} Page */
@@ -16,12 +17,59 @@ import { startDaily } from "./share.js";
  * @param {"error" | "info"} [kind]
  */
 export function notice(text, kind = "error") {
+  noticeWith(text, kind, []);
+}
+
+/**
+ * A line above the board with buttons of its own ("" hides it); `what` names
+ * it (#notice[data-what]) so that it can be taken down when it no longer holds.
+ * @param {string} text
+ * @param {"error" | "info"} kind
+ * @param {HTMLButtonElement[]} buttons
+ * @param {string} [what]
+ */
+export function noticeWith(text, kind, buttons, what = "") {
   const box = $("#notice");
   if (!box) return;
-  box.replaceChildren(h("span", { text }),
+  box.replaceChildren(h("span", { text }), ...buttons,
     h("button", { type: "button", class: "close", "aria-label": t("button.dismiss"), text: "×", onclick: () => { box.hidden = true; } }));
   box.className = `notice ${kind}`;
+  box.dataset.what = what;
   box.hidden = !text;
+}
+
+/**
+ * What the save asks the player to know (after each drawn view): a game that
+ * moved on in another tab (read-only until "Continue here" or "Follow"), and
+ * once per visit, a device that refused to save (with the offer to export).
+ * @param {Page} page
+ * @param {View} view
+ */
+export function drawSave(page, view) {
+  const save = view.save;
+  if (!save) return;
+  const box = $("#notice");
+  document.body.toggleAttribute("data-elsewhere", save.elsewhere);
+  if (save.elsewhere) {
+    if (box && box.dataset.what === "elsewhere" && !box.hidden) return;
+    /** @param {"continueHere" | "follow"} name */
+    const choose = (name) => {
+      notice("");
+      page.show(call(name));
+    };
+    noticeWith(t("tabs.elsewhere"), "info", [
+      h("button", { type: "button", id: "continue-here", title: t("tabs.continue_here.help"), text: t("tabs.continue_here"), onclick: () => choose("continueHere") }),
+      h("button", { type: "button", id: "follow-tab", title: t("tabs.follow.help"), text: t("tabs.follow"), onclick: () => choose("follow") }),
+    ], "elsewhere");
+    return;
+  }
+  if (box && box.dataset.what === "elsewhere" && !box.hidden) notice("");
+  if (save.trouble && !page.store.said.has("trouble")) {
+    page.store.said.add("trouble");
+    noticeWith(save.trouble, "error", [
+      h("button", { type: "button", id: "export-after-trouble", text: t("button.export_game"), onclick: exportGame }),
+    ], "trouble");
+  }
 }
 
 /** Save the game record as a file. */
@@ -44,6 +92,13 @@ export async function importGame(page, event) {
   const file = input.files && input.files[0];
   input.value = "";
   if (!file) return;
+  // Refused before reading: a bigger file is no game (the engine's limit, from the view).
+  const max = latest(page.store)?.save?.record_max;
+  if (max && file.size > max) {
+    const size = new Intl.NumberFormat(language(), { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(max / 1e6);
+    notice(t("import.too_large", { size }));
+    return;
+  }
   let text;
   try {
     text = await file.text();
@@ -128,7 +183,7 @@ export function buildNewGame(page, offer) {
       h("input", { id: "nile", type: "checkbox" }),
       h("span", {}, h("b", { text: t("dialog.nile") }), " — ", t("dialog.nile_help"))),
     h("label", { class: "row" }, h("span", { text: t("dialog.seed") }),
-      h("input", { id: "seed", type: "text", inputmode: "numeric", placeholder: t("dialog.seed_random"), autocomplete: "off" })),
+      h("input", { id: "seed", type: "text", inputmode: "numeric", maxlength: offer.seed_max, placeholder: t("dialog.seed_random"), autocomplete: "off" })),
     h("p", { class: "small", text: t("dialog.note") }),
     h("p", { class: "daily" },
       h("button", { type: "button", id: "daily-game", class: "secondary", text: t("dialog.daily"),

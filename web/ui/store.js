@@ -50,6 +50,8 @@
  * @property {{stamp: string | null, marks?: Marks}} recent  a computer's last move, outlined until the next change
  * @property {{game: number | null, lines: number}} spoken   log lines already read out
  * @property {BotState} bots
+ * @property {Set<string>} said     notices said once per visit ("trouble": the device refused to save)
+ * @property {boolean} starting     the saved board is on screen, the rules engine not yet running
  */
 
 /**
@@ -83,6 +85,8 @@ export function createStore(tight) {
       worker: null, starting: null, loading: false, thinking: false, failed: null, pending: null,
       stats: [], startMs: null,
     },
+    said: new Set(),
+    starting: false,
   };
 }
 

@@ -190,6 +190,7 @@
  * @typedef {object} NewGame
  * @property {number[]} players  how many players a game may have
  * @property {number} name_max   longest name, in characters
+ * @property {number} seed_max   longest seed typed as text, in characters
  * @property {string[]} seats    who may sit at a seat: "human", then the computer levels
  */
 
@@ -254,8 +255,21 @@
  */
 
 /**
+ * This game's save (web/session.py): its slot's id, how many times this tab
+ * wrote it, whether another tab moved it on (read-only until the player
+ * decides), why it could not be saved (or null), the largest record file.
+ * @typedef {object} Save
+ * @property {string} id
+ * @property {number} written
+ * @property {boolean} elsewhere
+ * @property {string | null} trouble
+ * @property {number} record_max
+ */
+
+/**
  * @typedef {object} View
  * @property {number} game        changes with each new game or import
+ * @property {Save} save          this game's save, for the page (several tabs, storage errors)
  * @property {number} revision    changes with each move played
  * @property {number} season
  * @property {boolean} last_season
