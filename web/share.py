@@ -10,13 +10,15 @@ Python, tested without a browser (tests/web/test_share.py).
 """
 from __future__ import annotations
 
+import base64
 import datetime
+import hashlib
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from game import GameState
-from game.compact import KINDS, LinkError, decode_link, encode_link, relation
+from game.compact import KINDS, MAX_LINK_CHARS, LinkError, decode_link, encode_link, relation
 from game.daily import daily_seed, utc_today
 from game.limits import clean_name
 
@@ -26,8 +28,12 @@ from .texts import Texts
 if TYPE_CHECKING:
     from .session import Session
 
-# A link's game is the URL's fragment after this mark: "#g=<base64url>".
+# A link's game is the URL's fragment after this mark: "#g=<code>.<check>", the
+# code from game.compact and a check of it (a cut or changed link would often
+# still spell some legal game: the check tells it apart).
 FRAGMENT = "g="
+CHECK = "."
+CHECK_CHARS = 6
 # Today's deal: the same table for everyone, one person against the computer.
 DAILY_SEATS: tuple[str, ...] = (HUMAN, "hard", "hard")
 # What opening a link does, by its relation to the game on this device.
@@ -46,9 +52,27 @@ def link_kinds(seats: Sequence[str]) -> tuple[str, ...] | None:
     return tuple(seat if seat in KINDS else KINDS[-1] for seat in seats)
 
 
+def check_of(code: str) -> str:
+    """Six base64url characters of the code's SHA-256 (36 bits)."""
+    digest = hashlib.sha256(code.encode("ascii", "replace")).digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii")[:CHECK_CHARS]
+
+
 def link_code(table: Table) -> str:
-    """The game on ``table`` as a link's code (raises LinkError if it cannot travel)."""
-    return encode_link(table.state, link_kinds(table.seats))
+    """The game on ``table`` as a link's text, "<code>.<check>" (raises
+    LinkError if it cannot travel)."""
+    code = encode_link(table.state, link_kinds(table.seats))
+    return f"{code}{CHECK}{check_of(code)}"
+
+
+def checked_code(text: Any) -> str:
+    """The code of a link's text once its check matches; LinkError otherwise."""
+    if not isinstance(text, str) or len(text) > MAX_LINK_CHARS + 1 + CHECK_CHARS:
+        raise LinkError("the link is not text of the right length")
+    code, mark, check = text.rpartition(CHECK)
+    if not mark or check != check_of(code):
+        raise LinkError("the link's check does not match: it was cut short or changed")
+    return code
 
 
 def code_of(fragment: Any) -> str | None:
@@ -87,7 +111,7 @@ def read_link(code: Any, saved: GameState, language: str = "en") -> Opening:
     """Decode a link's code and compare it with the saved game (which is never changed)."""
     texts = Texts(language)
     try:
-        linked = decode_link(code)
+        linked = decode_link(checked_code(code))
     except LinkError as exc:
         key = "link.newer" if exc.kind == "version" else "link.bad"
         return Opening("error", error=texts.t(key))
