@@ -98,7 +98,8 @@ def wait_until(page, expression: str, timeout_ms: float = 120_000,  # type: igno
 
 
 if __name__ == "__main__":
-    if CHROMIUM is None or not Path(CHROMIUM).is_file():
-        print(f"chromium: {CHROMIUM or 'none found'}", file=sys.stderr)
+    try:
+        print(executable())
+    except FileNotFoundError as error:
+        print(f"chromium: {error}", file=sys.stderr)
         sys.exit(1)
-    print(CHROMIUM)
