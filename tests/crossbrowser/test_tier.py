@@ -1,0 +1,279 @@
+"""The game in Firefox and in WebKit (the engine of Safari), served from a sub-path.
+
+One scenario, run once per browser (the `tab` fixture): a person (seat 0)
+plays a whole game against two easy computer players by clicking the
+highlighted cells, rooms and cards and the action buttons, as the page offers
+them; the computers' moves come from the page's bot worker. On the way: an
+undo while the computers answer, and a reload in the middle of the game. At
+the end: the scores shown are the engine's for the exported record; another
+game; importing the exported file brings the finished game back. Then the
+server stops: the page reloads from its service worker's cache and plays on,
+computers included. No error may be recorded in the page and no request may
+leave the local server.
+
+One scenario rather than several, because loading the page and starting the
+computers' Python is most of the time in these browsers.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+from game import replay
+from tests.browser.browser_helpers import SUBPATH
+from tests.crossbrowser.tabs import off_host
+
+pytestmark = [
+    pytest.mark.crossbrowser,
+    # Selenium's own WebKitGTK driver class still connects in a way it deprecates.
+    pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning"),
+]
+
+SEATS = ["human", "easy", "easy"]
+NAMES = ["Ann", "Bea", "Cyd"]
+GAME_SEED = 12
+GAME_TIMEOUT_S = 600  # a whole game, with a reload (its computers' Python starts again)
+TURN_TIMEOUT_S = 180  # between two of the person's turns (may include the worker's start)
+
+# Keys of a view that change while the position does not ("game" numbers the
+# games the page has held: new game, import and reload change it).
+VOLATILE = ("revision", "game")
+
+
+def position(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k not in VOLATILE}
+
+
+def offered(view: dict) -> list[str]:
+    """Every target the view offers, in a fixed order."""
+    region = view["region"]
+    out = [a["id"] for a in view["actions"]]
+    out += ["cell:" + c["name"] for c in region["cells"] if c["hl"]]
+    out += ["room:" + r["id"] for r in view["museum"] if r["hl"]]
+    out += ["card:" + p["id"] for p in region["parcels"] + region["nile"] if p["hl"]]
+    return out
+
+
+def choose(view: dict, rng: random.Random) -> str:
+    """Mostly real actions (built cube by cube); passes now and then keep the game short."""
+    targets = offered(view)
+    assert targets, f"nothing to click: {view['prompt']}"
+    if view["building"]:
+        return rng.choice([t for t in targets if not t.startswith("action:")] or targets)
+    others = [t for t in targets if t != "action:pass"]
+    if others and rng.random() < 0.6:
+        return rng.choice(others)
+    return rng.choice(targets)
+
+
+# The view and what the page shows, in one call (each call is a round trip to the browser).
+STATE_JS = """({
+  view: JSON.parse(window.mykerinos.view()),
+  drawn: Number(document.body.dataset.drawn || 0),
+  shown: document.body.dataset.revision + ':' + document.body.dataset.game,
+  bot: document.body.dataset.bot,
+})"""
+
+
+def page_state(tab) -> tuple[dict, int, bool, str]:
+    """(view, redraws so far, whether the page shows that view, bots' state)."""
+    state = tab.js(STATE_JS)
+    view = state["view"]
+    return view, state["drawn"], state["shown"] == f"{view['revision']}:{view['game']}", state["bot"]
+
+
+def click(tab, target: str) -> dict:
+    """Click the element of a target, wait until the page shows the result, check it was taken."""
+    selector = json.dumps(f'[data-target="{target}"]')
+    hl, before = tab.js(f"[document.querySelector({selector})?.dataset.hl ?? null, "
+                        "Number(document.body.dataset.drawn || 0)]")
+    if target.split(":")[0] in ("cell", "room", "card"):
+        assert hl == "1", f"{target} is offered but not highlighted"
+    tab.click_target(target)
+    deadline = time.monotonic() + 30
+    while True:
+        view, drawn, shown, _ = page_state(tab)
+        if drawn > before and shown:
+            break
+        assert time.monotonic() < deadline, f"{tab.name}: no redraw after {target}"
+        time.sleep(0.03)
+    assert view["message"] is None, f"{tab.name}: {target} refused: {view['message']}"
+    return view
+
+
+def person_turn(tab, timeout_s: float = TURN_TIMEOUT_S) -> dict:
+    """Wait while the computers play; the view once the person is to move (or the
+    game is over) and the page shows it."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        view, _, shown, bot = page_state(tab)
+        if (view["final"] or not view["bot_to_move"]) and shown:
+            return view
+        assert bot != "failed", tab.js("document.querySelector('#bot-status').innerText")
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{tab.name}: the computer players took too long: " + str(tab.js(
+                "({bots: document.body.dataset.bot, moves: window.mykerinosUI.botStats().length,"
+                " workerStartMs: window.mykerinosUI.botWorkerStartMs(),"
+                " visibility: document.visibilityState,"
+                " prompt: document.querySelector('#prompt')?.innerText})")))
+        time.sleep(0.05)
+
+
+def play_action(tab, view: dict, rng: random.Random, action: str) -> dict:
+    """One whole decision: its button, then highlighted targets until it is played."""
+    revision = view["revision"]
+    view = click(tab, action)
+    while view["revision"] == revision:
+        view = click(tab, choose(view, rng))
+    return view
+
+
+def start_game(tab, names: list[str], seats: list[str], seed: int) -> dict:
+    tab.new_game(names, seats, seed)
+    view = tab.view()
+    assert [p["name"] for p in view["players"]] == names
+    assert [p["seat"] for p in view["players"]] == seats
+    return view
+
+
+def moves(tab) -> int:
+    return len(tab.js("JSON.parse(window.mykerinos.exportRecord()).moves"))
+
+
+def assert_clean(tab, host: str) -> None:
+    assert tab.errors() == [], f"{tab.name}: errors in the page: {tab.errors()}"
+    assert off_host(tab.requests(), host) == [], f"{tab.name}: requests left {host}"
+
+
+def check_undo(tab, view: dict, rng: random.Random) -> bool:
+    """Dig, then undo while the computers answer: the position before the dig
+    comes back and no computer move lands after it. False if undo was not
+    offered (a new season's deal came in between)."""
+    before, count = view, moves(tab)
+    play_action(tab, view, rng, "action:dig")
+    if not tab.view()["can_undo"]:
+        return False
+    view = click(tab, "undo")
+    assert moves(tab) == count
+    assert position(view) == position(before)
+    time.sleep(1.5)  # a computer's answer for the undone position must be dropped
+    after = tab.view()
+    assert not after["bot_to_move"] and after["to_move"] == 0
+    assert moves(tab) == count and position(after) == position(before)
+    return True
+
+
+def check_reload(tab, view: dict) -> None:
+    """Reload in the middle of the game: the same game comes back, seats and all."""
+    tab.reload()
+    tab.wait_ready()
+    after = tab.view()
+    assert position(after) == position(view)
+    assert not tab.js("document.querySelector('#new-game-dialog').open")
+    assert tab.js("document.querySelectorAll('#region .cube').length") == sum(
+        1 for c in view["region"]["cells"] if c["owner"] is not None)
+
+
+def play_to_the_end(tab, rng: random.Random, timings: dict) -> dict:
+    """The person plays (undoing once, reloading once on the way) until the game is over."""
+    seen = {"undo": False, "reload": False, "clicks": 0}
+    deadline = time.monotonic() + GAME_TIMEOUT_S
+    while True:
+        view = person_turn(tab)
+        if view["final"]:
+            break
+        assert time.monotonic() < deadline, f"{tab.name}: the game took too long"
+        assert view["to_move"] == 0
+        if not view["building"] and not seen["undo"] and "action:dig" in offered(view):
+            seen["undo"] = check_undo(tab, view, rng)
+        elif not view["building"] and seen["undo"] and not seen["reload"] and moves(tab) >= 20:
+            with timed(timings, "reload mid-game"):
+                check_reload(tab, view)
+            seen["reload"] = True
+        else:
+            click(tab, choose(view, rng))
+            seen["clicks"] += 1
+    assert seen["undo"] and seen["reload"] and seen["clicks"] >= 3, seen
+    timings["clicks by the person"] = seen["clicks"]
+    return view
+
+
+class timed:
+    """Adds the seconds a block takes to timings[name] (printed at the end of the test)."""
+
+    def __init__(self, timings: dict, name: str) -> None:
+        self.timings, self.name = timings, name
+
+    def __enter__(self) -> None:
+        self.start = time.monotonic()
+
+    def __exit__(self, *exc) -> None:
+        took = time.monotonic() - self.start
+        self.timings[self.name] = round(self.timings.get(self.name, 0) + took, 1)
+
+
+def test_a_whole_game_then_offline(serve, tab):
+    """From a sub-path: a whole game against two computers with an undo and a
+    reload on the way; export, another game, import of the exported file;
+    then the server stops, and the page reloads and plays on, computers included."""
+    site = serve(SUBPATH)  # a server of its own, stopped at the end
+    timings: dict = {}
+    with timed(timings, "ready"):
+        tab.goto(site.url)
+        tab.wait_ready()
+    start_game(tab, NAMES, SEATS, GAME_SEED)
+    with timed(timings, "whole game"):
+        end_view = play_to_the_end(tab, random.Random(GAME_SEED), timings)
+    stats = tab.js("window.mykerinosUI.botStats()")
+    timings["computer move, ms"] = round(sum(s["ms"] for s in stats) / max(1, len(stats)))
+
+    # The end screen shows the engine's final scores of the exported record.
+    assert tab.js("!document.querySelector('#end-screen').hidden")
+    record = json.loads(tab.exported_text())
+    assert record["setup"]["players"] == NAMES and record["seats"] == SEATS
+    final = replay(record).final
+    assert final is not None
+    rows = sorted(end_view["final"]["rows"], key=lambda r: r["index"])
+    assert [r["total"] for r in rows] == final["scores"]
+    shown = [int(tab.js(f"document.querySelector('[data-total-player=\"{i}\"]').textContent"))
+             for i in range(len(NAMES))]
+    assert shown == final["scores"]
+    timings["moves"] = len(record["moves"])
+
+    # Another game, then the exported file brings the finished one back.
+    other = start_game(tab, ["Dora", "Eli"], ["human", "human"], 3)
+    assert other["final"] is None
+    tab.upload("#import-file", "mykerinos-game.json", json.dumps(record))
+    tab.wait("!document.querySelector('#notice').hidden", 30)
+    assert "Game loaded from mykerinos-game.json" in tab.js(
+        "document.querySelector('#notice').innerText")
+    assert position(tab.view()) == position(end_view)
+    assert tab.js("!document.querySelector('#end-screen').hidden")
+
+    # Offline: every file comes from the service worker's cache.
+    tab.wait("navigator.serviceWorker.getRegistration()"
+             ".then(r => !!(r && r.active && r.active.state === 'activated'))", 90)
+    online_requests = tab.requests()
+    site.server.shutdown()
+    site.server.server_close()
+    with timed(timings, "offline reload"):
+        tab.reload()
+        tab.wait_ready()
+    assert position(tab.view()) == position(end_view)  # the imported game, still there
+    with timed(timings, "offline game start"):
+        view = start_game(tab, NAMES, SEATS, 5)
+        view = person_turn(tab)
+    count = moves(tab)
+    play_action(tab, view, random.Random(5), "action:dig")
+    person_turn(tab)
+    assert moves(tab) >= count + 2  # the person's dig and a computer's answer at least
+    assert tab.js("window.mykerinosUI.botStats().length") >= 1
+
+    assert_clean(tab, site.host)
+    assert all(url.startswith(site.url) or url.startswith(("blob:", "data:"))
+               for url in online_requests + tab.requests())
+    print(f"\n{tab.name} {tab.version}: {timings}")
