@@ -13,7 +13,7 @@ import { seatIcon, sideOf } from "./pieces.js";
 
 const W = 420;
 const H = 190;
-const PAD = { left: 34, right: 14, top: 14, bottom: 40 };
+const PAD = { left: 34, right: 34, top: 14, bottom: 40 };
 const MARK = 16;
 
 /**

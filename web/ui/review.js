@@ -179,10 +179,10 @@ function drawReview(page, view) {
     h("strong", { id: "review-label", text: r.label }), " — ",
     h("button", { type: "button", id: "review-exit", class: "primary", "data-review": "exit", text: t("review.exit") }));
   const steps = h("div", { class: "actions review-steps", role: "toolbar", "aria-label": t("review.steps") },
-    step("review-first", "first", t("review.first"), "⏮", r.index === 0),
+    step("review-first", "first", t("review.first"), "|◀", r.index === 0),
     step("review-back", "back", t("review.back"), "◀", r.index === 0),
     step("review-forward", "forward", t("review.forward"), "▶", r.index === r.last),
-    step("review-last", "last", t("review.last"), "⏭", r.index === r.last));
+    step("review-last", "last", t("review.last"), "▶|", r.index === r.last));
   /**
    * @param {string} title
    * @param {string} kind
