@@ -28,14 +28,14 @@ from . import view as looks
 from .texts import Texts
 
 HUMAN = "human"
-BOT_LEVELS = ("easy", "medium", "hard")
+BOT_LEVELS = ("easy", "medium", "hard", "expert")
 PLAYER_COUNTS = (2, 3, 4)
 NAME_MAX = MAX_NAME  # characters of a player's name
 # Seconds a computer player may think per decision (levels not listed play at
 # their own speed); the hint asks the HINT_LEVEL player, with its budget.
 BOT_BUDGET = 1.5
-BOT_BUDGETS = {"hard": BOT_BUDGET}
-HINT_LEVEL = "hard"
+BOT_BUDGETS = {"hard": BOT_BUDGET, "expert": BOT_BUDGET}
+HINT_LEVEL = "expert"
 # The computer that answers "What would the computer play?" in review.
 ANALYSIS_LEVEL = "expert"
 
