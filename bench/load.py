@@ -13,7 +13,11 @@ folder, serves it on 127.0.0.1 and drives headless Chromium (Playwright):
 
 for the game page (/) and the bare page (/bare/: PyScript + the same local
 Pyodide + the same service worker, Python sets the marker and nothing else),
-alternating the two, N runs each. Prints medians, the ratio game/bare, and the
+alternating the two, N runs each. For the game page it also prints when the
+board is first visible: on a cached return visit that is the saved board,
+painted by plain JS before Python has started (web/ui/boot.js), next to when
+the page is clickable (the ready marker); a cold first visit has no saved
+board, so there both come together. Prints medians, the ratio game/bare, and the
 bytes of the first visit (response bodies, as the plain Python server sends
 them: uncompressed; gzip estimated), split into our own files and the runtime
 (pyodide/, pyscript/). Prints numbers only, checks nothing.
@@ -45,15 +49,23 @@ new MutationObserver((_, observer) => {
     observer.disconnect();
   }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+// The board on screen (the saved one before Python runs, or the live one).
+new MutationObserver((_, observer) => {
+  if (document.querySelector("#region-box svg")) {
+    window.__boardAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { subtree: true, childList: true });
 """
 
 
-def load(page, url: str) -> float:
-    """Navigate and return ms from navigation start to the ready marker."""
+def load(page, url: str) -> tuple[float, float | None]:
+    """Navigate; ms from navigation start to the ready marker, and to the
+    board first visible (None: the page has no board)."""
     page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
     wait_until(page, "window.__readyAt !== undefined")
-    return page.evaluate("window.__readyAt")
+    return page.evaluate("window.__readyAt"), page.evaluate("window.__boardAt ?? null")
 
 
 def body_bytes(requests, site_url: str) -> tuple[int, int, dict[str, int]]:
@@ -91,7 +103,7 @@ def measure(playwright, site_url: str, page_path: str) -> dict:
             context.on("requestfinished", lambda r: finished.append(r))
 
             page = context.new_page()
-            cold = load(page, site_url + page_path)
+            cold, cold_board = load(page, site_url + page_path)
             wait_until(
                 page,
                 "navigator.serviceWorker.getRegistration()"
@@ -103,12 +115,14 @@ def measure(playwright, site_url: str, page_path: str) -> dict:
 
             done = len(finished)
             page = context.new_page()
-            cached = load(page, site_url + page_path)
+            cached, cached_board = load(page, site_url + page_path)
             second = [r for r in finished[done:] if r.service_worker is None]
             from_sw = sum(1 for r in second if r.response() and r.response().from_service_worker)
             return {
                 "cold": cold,
                 "cached": cached,
+                "cold_board": cold_board,
+                "cached_board": cached_board,
                 "first": first,
                 "install": install,
                 "second_requests": len(second),
@@ -168,6 +182,13 @@ def main(argv: list[str] | None = None) -> int:
             f"{'game/bare':8}{med['game']['cold'] / med['bare']['cold']:>10.2f}"
             f"{med['game']['cached'] / med['bare']['cached']:>12.2f}"
         )
+        game = results["game"]
+        print("\ngame page: saved board visible / clickable, ms since navigation start, median")
+        for mode in ("cold", "cached"):
+            boards = [r[f"{mode}_board"] for r in game if r[f"{mode}_board"] is not None]
+            board = f"{statistics.median(boards):.0f}" if boards else "-"
+            print(f"  {mode:7} saved board visible {board:>6}   clickable {statistics.median(r[mode] for r in game):>6.0f}"
+                  f"   (all runs: board {[round(b) for b in boards]})")
         for name in ("game", "bare"):
             runs = results[name]
             print(
