@@ -26,6 +26,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import sync_playwright
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -70,10 +72,11 @@ def bench(page: Any, players: int, games: int, nile: bool) -> dict[str, Any]:
     return dict(answer)
 
 
-def run(urls: list[str], games: int, repeat: int, nile: bool) -> dict[str, dict[int, list[dict[str, Any]]]]:
-    from playwright.sync_api import sync_playwright
+Runs = dict[int, list[dict[str, Any]]]  # the bench's answers per player count
 
-    results: dict[str, dict[int, list[dict[str, Any]]]] = {url: {} for url in urls}
+
+def run(urls: list[str], games: int, repeat: int, nile: bool) -> dict[str, Runs]:
+    results: dict[str, Runs] = {url: {} for url in urls}
     with sync_playwright() as pw:
         browser = launch(pw)
         try:

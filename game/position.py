@@ -190,7 +190,8 @@ class Position:
             self.log.append(event)
 
     # ------------------------------------------------- the Nile's parts by name
-    # Read through to ``nile_state`` for the page and the bots.
+    # Read through to ``nile_state``, for the page (web/view.py, web/table.py)
+    # and the expert bot, which use these names.
     @property
     def nile_pile(self) -> list[tuple[str, bool]]:
         return self.nile_state.pile
@@ -200,20 +201,12 @@ class Position:
         self.nile_state.pile = pile
 
     @property
-    def nile_in_play(self) -> tuple[tuple[str, bool], ...]:
-        return self.nile_state.in_play
-
-    @property
     def boat_offer(self) -> str | None:
         return self.nile_state.boat_offer
 
     @property
     def boats(self) -> list[list[str]]:
         return self.nile_state.boats
-
-    @property
-    def boats_out(self) -> list[str]:
-        return self.nile_state.boats_out
 
     @property
     def tokens(self) -> list[int]:

@@ -28,8 +28,8 @@ def summary(state: GameState) -> dict[str, Any]:
             "tilted": list(state.tilted[p]),
         })
         if state.nile:
-            players[-1]["boats"] = list(state.boats[p])
-            players[-1]["tokens"] = state.tokens[p]
+            players[-1]["boats"] = list(state.nile_state.boats[p])
+            players[-1]["tokens"] = state.nile_state.tokens[p]
     out: dict[str, Any] = {
         "over": state.over,
         "season": state.season,
@@ -52,15 +52,16 @@ def summary(state: GameState) -> dict[str, Any]:
     if state.neutral >= 0:
         out["neutral_supply"] = state.general_stock(state.neutral)
     if state.nile:
+        nile = state.nile_state
         out["nile"] = {
-            "in_play": [[card, turned] for card, turned in state.nile_in_play],
+            "in_play": [[card, turned] for card, turned in nile.in_play],
             "cards_on_offer": list(state.region_cards[0]) if state.region_cards else [],
-            "pile": len(state.nile_pile),
-            "boat_offer": state.boat_offer,
-            "boats_out": list(state.boats_out),
-            "river": [CELL_NAMES[i] for i in state.region.cells if state.region.river[i]],
-            "tokens": {**{CELL_NAMES[i]: t for i, t in enumerate(state.cell_token) if t != EMPTY},
-                       **{ROOMS[r]: t for r, t in enumerate(state.room_token) if t != EMPTY}},
+            "pile": len(nile.pile),
+            "boat_offer": nile.boat_offer,
+            "boats_out": list(nile.boats_out),
+            "river": [CELL_NAMES[i] for i in state.region.river_cells],
+            "tokens": {**{CELL_NAMES[i]: t for i, t in enumerate(nile.cell_token) if t != EMPTY},
+                       **{ROOMS[r]: t for r, t in enumerate(nile.room_token) if t != EMPTY}},
         }
     if state.final is not None:
         out["final"] = state.final

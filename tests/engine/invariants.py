@@ -20,7 +20,7 @@ def cards_everywhere(state: GameState) -> Counter[str]:
         places.update(cards)
     places.update(state.discarded)
     if state.nile:
-        places.update(c for c, _ in state.nile_pile)
+        places.update(c for c, _ in state.nile_state.pile)
         if state.season < SEASONS:
             places["nile-6"] += 1  # set aside until the last season
     return places
@@ -30,11 +30,11 @@ def boats_everywhere(state: GameState) -> Counter[str]:
     """Every boat in exactly one place: still hidden, on offer, held, or out of the game."""
     hidden = min(state.season, SEASONS - 1)  # one boat is revealed in each of seasons 1-3
     places: Counter[str] = Counter(state.setup.boats[hidden:])
-    if state.boat_offer is not None:
-        places[state.boat_offer] += 1
-    for held in state.boats:
+    if state.nile_state.boat_offer is not None:
+        places[state.nile_state.boat_offer] += 1
+    for held in state.nile_state.boats:
         places.update(held)
-    places.update(state.boats_out)
+    places.update(state.nile_state.boats_out)
     return places
 
 
@@ -56,22 +56,23 @@ def check_state(state: GameState) -> None:
     assert state.occupied == sum(1 << i for i, s in enumerate(state.board) if s != EMPTY)
     assert state.own == [sum(1 << i for i, s in enumerate(state.board) if s == side)
                          for side in range(state.sides)]
-    assert state.nile_state.token_masks == [
-        sum(1 << i for i, t in enumerate(state.cell_token) if t == p) for p in range(state.n)]
+    nile = state.nile_state
+    assert nile.token_masks == [sum(1 << i for i, t in enumerate(nile.cell_token) if t == p)
+                                for p in range(state.n)]
     places = cards_everywhere(state)
     expected = sorted(PARCEL_IDS) + (sorted(NILE_CARDS) if state.nile else [])
     assert sorted(places) == sorted(expected) and set(places.values()) == {1}, places
     if state.nile:
         boats = boats_everywhere(state)
         assert sorted(boats) == sorted(BOATS) and set(boats.values()) == {1}, boats
-        on_hold = sum(t != EMPTY for t in state.cell_token + state.room_token)
-        assert on_hold + sum(state.tokens) == TOKENS * state.n
+        on_hold = sum(t != EMPTY for t in state.nile_state.cell_token + state.nile_state.room_token)
+        assert on_hold + sum(state.nile_state.tokens) == TOKENS * state.n
         if state.phase in (Phase.SURVEY, Phase.BOAT, Phase.OVER):
             assert on_hold == 0, "tokens go back to their owners when the survey starts"
-        for i, owner in enumerate(state.cell_token):
+        for i, owner in enumerate(state.nile_state.cell_token):
             if owner != EMPTY:
                 assert state.board[i] == EMPTY and not state.region.pyramid[i]
-        for r, owner in enumerate(state.room_token):
+        for r, owner in enumerate(state.nile_state.room_token):
             if owner != EMPTY:
                 assert state.museum[r] == EMPTY
     for p in range(state.n):

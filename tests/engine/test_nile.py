@@ -246,7 +246,7 @@ def test_nile_survey_ranks_the_river_then_the_areas_count_nile_land() -> None:
     assert state.cards[0] == ["nile-2"]
     # Cy, 2nd on the river (she passed before Bob), gets the boat: boat-2 scores 2 now.
     assert state.score == [3, 0, 2]
-    assert state.boats == [[], [], ["boat-2"]]
+    assert state.nile_state.boats == [[], [], ["boat-2"]]
     # The other card goes under the pile; river cubes go back to the general stock.
     assert [e for e in events(state, "nile_return")] == [
         {"type": "nile_return", "area": 0, "cards": ["nile-1"], "season": 1}]
@@ -288,7 +288,7 @@ def test_nobody_or_one_side_on_the_river() -> None:
     assert [e["boat"] for e in events(state, "boat_lost")] == ["boat-3", "boat-cubes"]
     assert summary(state)["nile"]["boats_out"] == ["boat-3", "boat-cubes"]
     assert state.season == 4
-    assert state.boats == [[], [], ["boat-2"]]
+    assert state.nile_state.boats == [[], [], ["boat-2"]]
     # Season 4 uses the pile's top two cards (nile-3, nile-4) around nile-6 on line 2;
     # nile-5, the last card left in the pile, leaves the game.
     assert nile_in_play(state) == [("nile-3", False), ("nile-6", False), ("nile-4", False)]
@@ -329,7 +329,7 @@ def full_game(upto: int | None = None):
 
 def test_boats_score_or_give_cubes_at_once() -> None:
     state = full_game(9)  # Ann has taken nile-1: Cy, 2nd on the river, got boat-2
-    assert state.score == [3, 0, 2] and state.boats == [[], [], ["boat-2"]]
+    assert state.score == [3, 0, 2] and state.nile_state.boats == [[], [], ["boat-2"]]
     state = full_game(18)
     assert state.season == 2 and state.phase is Phase.SURVEY
     # Bob passed at once in season 1: he took 22 cubes and has placed two (d3 on the
@@ -337,12 +337,12 @@ def test_boats_score_or_give_cubes_at_once() -> None:
     assert state.cubes[1] == 20 and supply(state)[1] == 1
     play(state, [(0, claim("nile-3"))])
     # boat-cubes gives what the stock holds: one cube.
-    assert state.boats[1] == ["boat-cubes"] and state.cubes[1] == 21
+    assert state.nile_state.boats[1] == ["boat-cubes"] and state.cubes[1] == 21
     assert state.score[1] == 0
     assert state.survey_decision() == ("first", 1, 1)  # area 1, before the season ends
     state = full_game(26)
     assert state.season == 4
-    assert state.boats == [["boat-3"], ["boat-cubes"], ["boat-2"]]
+    assert state.nile_state.boats == [["boat-3"], ["boat-cubes"], ["boat-2"]]
     assert state.score == [3 + 3 + 3, 2, 2 + 3]  # Bob's 2: violet-2b
 
 
@@ -351,7 +351,7 @@ def test_boat_cubes_gives_two_cubes_when_the_stock_has_them() -> None:
                          (2, PASS)], boats=["boat-cubes", "boat-2", "boat-3", "boat-tie"])
     assert state.cubes == [10, 10, 10]
     play(state, [(0, claim("nile-1"))])
-    assert state.boats == [[], ["boat-cubes"], []]
+    assert state.nile_state.boats == [[], ["boat-cubes"], []]
     assert state.cubes == [10, 12, 10] and state.score == [3, 0, 0]
     assert supply(state) == [13, 11, 12]
     assert state.survey_decision() == ("first", 2, 2)  # area 1, still in season 1
@@ -381,7 +381,7 @@ def test_pile_order_and_the_last_season_nile_survey() -> None:
     # The last Nile card leaves the game, no boat in the last season, and the game ends.
     assert state.over
     assert "nile-2" in state.discarded and "nile-4" not in state.discarded
-    assert state.boats == [["boat-3"], ["boat-cubes"], ["boat-2"]]
+    assert state.nile_state.boats == [["boat-3"], ["boat-cubes"], ["boat-2"]]
 
 
 def test_final_scoring_greenwish_is_wild_in_sets_and_worth_nothing_in_the_museum() -> None:
@@ -504,7 +504,7 @@ def test_greenwish_token_on_a_cell_blocks_others_until_its_owner_settles() -> No
     held = state.cubes[0]
     state = gw_game(GW_S1 + GW_S2[:1])
     assert state.tilted[0] == ["nile-1"]
-    assert state.tokens == [2, 3, 3]
+    assert state.nile_state.tokens == [2, 3, 3]
     assert summary(state)["nile"]["tokens"] == {"g2": 0}
     assert summary(state)["board"] == {"a1": 0}
     assert state.cubes[0] == held - 1  # one cube: the token is not a cube
@@ -523,7 +523,7 @@ def test_greenwish_token_on_a_cell_blocks_others_until_its_owner_settles() -> No
     state = gw_game(GW_S1 + GW_S2[:5])
     assert ("g2",) in legal_of(state, "dig")
     play(state, [(0, dig("g2"))])
-    assert state.tokens == [3, 3, 3] and summary(state)["nile"]["tokens"] == {}
+    assert state.nile_state.tokens == [3, 3, 3] and summary(state)["nile"]["tokens"] == {}
     assert summary(state)["board"]["g2"] == 0
     state = gw_game(GW_S1 + GW_S2)
     assert state.season == 3 and state.cards[0] == ["nile-1", "brown-0a", "nile-3",
@@ -546,7 +546,7 @@ def test_greenwish_token_on_a_room_and_tokens_returning_at_the_survey() -> None:
     assert "W2-3" in rooms_offered(state, "brown")
     play(state, [(0, brown("W2-3"))])
     assert summary(state)["museum"] == {"W1-3": 1, "W2-3": 0}
-    assert state.tokens == [3, 3, 3] and summary(state)["nile"]["tokens"] == {}
+    assert state.nile_state.tokens == [3, 3, 3] and summary(state)["nile"]["tokens"] == {}
     # Greenwish with an extension: the token may not go on either cell just filled.
     state = gw_game(GW_S1 + GW_S2 + GW_S3[:5])
     tokens = tokens_for(state, "extend", ["d3", "e3"])
@@ -554,12 +554,12 @@ def test_greenwish_token_on_a_room_and_tokens_returning_at_the_survey() -> None:
     play(state, [(0, greenwish("extend", ["d3", "e3"], "g3"))])
     assert state.tilted[0] == ["nile-1", "brown-0a", "nile-3"]
     assert ("dig", "greenwish") not in kinds(state) and ("extend", "greenwish") not in kinds(state)
-    assert summary(state)["nile"]["tokens"] == {"g3": 0} and state.tokens == [2, 3, 3]
+    assert summary(state)["nile"]["tokens"] == {"g3": 0} and state.nile_state.tokens == [2, 3, 3]
     assert state.to_move == 1 and "g3" not in {c[0] for c in legal_of(state, "dig")}
     # The survey starts: every token goes back to its owner before anything is counted.
     state = gw_game(GW_S1 + GW_S2 + GW_S3)
     assert state.phase is Phase.SURVEY and state.survey_decision() == ("nile", 0, 0)
-    assert state.tokens == [3, 3, 3] and summary(state)["nile"]["tokens"] == {}
+    assert state.nile_state.tokens == [3, 3, 3] and summary(state)["nile"]["tokens"] == {}
     assert [p["tokens"] for p in summary(state)["players"]] == [3, 3, 3]
 
 
@@ -595,7 +595,7 @@ TIE_S1 = [(0, dig("e1")), (1, dig("d3")), (2, dig("a1")), (0, extend("e2", "f2")
 def test_tie_boat_question_in_area_surveys_kept_then_used() -> None:
     state = nile_run(3, TIE_S1, boats=TIE_FIRST)
     # Bob, 2nd on the river, got the tie boat: no points, he keeps it.
-    assert state.boats == [[], ["boat-tie"], []] and state.score == [3, 0, 0]
+    assert state.nile_state.boats == [[], ["boat-tie"], []] and state.score == [3, 0, 0]
     # Area 1: Bob is tied with Cy, who passed first. Before anything is decided Bob
     # is asked whether to use the boat (this very season).
     assert events(state, "survey")[-1]["ranking"] == [[2, 1], [1, 1]]
@@ -607,14 +607,15 @@ def test_tie_boat_question_in_area_surveys_kept_then_used() -> None:
     play(state, [(1, boat(False))])
     assert state.survey_decision() == ("first", 2, 2)
     play(state, [(2, claim("violet-0a")), (1, claim("lemon-0a"))])
-    assert state.boats[1] == ["boat-tie"]
+    assert state.nile_state.boats[1] == ["boat-tie"]
     # Area 2: Bob tied with Ann, who passed before him: asked again. Used: he becomes
     # 1st among the tied and the boat leaves the game.
     assert events(state, "survey")[-1]["ranking"] == [[0, 1], [1, 1]]
     assert state.phase is Phase.BOAT and state.to_move == 1
     play(state, [(1, boat(True))])
     assert state.survey_decision() == ("first", 1, 1)
-    assert state.boats == [[], [], []] and summary(state)["nile"]["boats_out"] == ["boat-tie"]
+    assert state.nile_state.boats == [[], [], []]
+    assert summary(state)["nile"]["boats_out"] == ["boat-tie"]
     play(state, [(1, claim("brown-0a")), (0, claim("blackmore-0a"))])
     assert state.cards == [["nile-1", "blackmore-0a"], ["lemon-0a", "brown-0a"], ["violet-0a"]]
     assert [(e["type"], e["area"]) for e in state.log if e["type"].startswith("boat_")] == [
@@ -636,7 +637,7 @@ TIE_NILE_S2 = [(1, dig("e1")), (2, PASS), (0, dig("d2")), (1, dig("b1")), (0, PA
 @pytest.mark.parametrize("use", [True, False])
 def test_tie_boat_in_the_nile_survey(use: bool) -> None:
     state = nile_run(3, TIE_NILE_S1 + TIE_NILE_S2, boats=TIE_FIRST)
-    assert state.season == 2 and state.boats == [[], ["boat-tie"], []]
+    assert state.season == 2 and state.nile_state.boats == [[], ["boat-tie"], []]
     assert events(state, "survey")[-1] == {"type": "survey", "area": 0, "season": 2,
                                            "ranking": [[0, 1], [1, 1]],
                                            "cards": ["nile-3", "nile-4"]}
@@ -646,8 +647,8 @@ def test_tie_boat_in_the_nile_survey(use: bool) -> None:
     assert state.survey_decision() == ("nile", first, first)
     play(state, [(first, claim("nile-4"))])
     assert "nile-4" in state.cards[first]
-    assert state.boats[second][-1] == "boat-2"
-    assert ("boat-tie" in state.boats[1]) is not use
+    assert state.nile_state.boats[second][-1] == "boat-2"
+    assert ("boat-tie" in state.nile_state.boats[1]) is not use
     assert state.score[second] == (3 if second == 0 else 0) + 2
     assert state.survey_decision() == ("first", 1, 1)  # area 1: Bob's b1
 
@@ -661,12 +662,12 @@ def test_tie_boat_not_asked_for_a_tie_below_second_on_the_river() -> None:
           (2, extend("d3", "e3")), (3, extend("d5", "e5")), (0, PASS), (1, PASS), (2, PASS),
           (3, PASS)]
     state = nile_run(4, s1 + s2, boats=TIE_FIRST)
-    assert state.boats[1] == ["boat-tie"]
+    assert state.nile_state.boats[1] == ["boat-tie"]
     assert events(state, "survey")[-1]["ranking"] == [[3, 3], [2, 2], [0, 1], [1, 1]]
     # Bob is tied with Ann for 3rd place: nothing to win on the river, so no question.
     assert state.phase is Phase.SURVEY and state.survey_decision() == ("nile", 3, 3)
     play(state, [(3, claim("nile-3"))])
-    assert state.boats == [[], ["boat-tie"], ["boat-2"], []]
+    assert state.nile_state.boats == [[], ["boat-tie"], ["boat-2"], []]
     assert not [e for e in state.log if e["type"].startswith("boat_")]
 
 
@@ -681,7 +682,7 @@ def test_neutral_first_on_the_river_third_player_chooses_its_card() -> None:
                                                           neutral_claim("nile-2")]
     play(state, [(1, neutral_claim("nile-2"))])
     # Ann, 2nd, gets the boat; the other card goes under the pile.
-    assert state.boats == [["boat-2"], []] and state.score == [2, 0]
+    assert state.nile_state.boats == [["boat-2"], []] and state.score == [2, 0]
     assert "nile-2" in state.discarded and state.cards == [[], []]
     assert state.season == 2
     assert state.to_dict()["nile"]["pile"] == ["nile-5", "nile-1"]
@@ -693,7 +694,7 @@ def test_neutral_first_on_the_river_the_player_off_the_river_chooses() -> None:
     assert events(state, "survey")[-1]["ranking"] == [[2, 2], [0, 1]]
     assert state.survey_decision() == ("neutral", 1, 2)
     play(state, [(1, neutral_claim("nile-1"))])
-    assert state.boats == [["boat-2"], []] and state.score == [2, 0]
+    assert state.nile_state.boats == [["boat-2"], []] and state.score == [2, 0]
     assert "nile-1" in state.discarded
     assert state.survey_decision() == ("first", 1, 1)  # area 1: Bob's a1
 
@@ -705,7 +706,7 @@ def test_neutral_alone_on_the_river_the_first_passer_chooses_and_the_boat_leaves
     assert state.survey_decision() == ("neutral", 1, 2) and state.to_move == 1
     play(state, [(1, neutral_claim("nile-2"))])
     assert "nile-2" in state.discarded
-    assert state.boats == [[], []] and summary(state)["nile"]["boats_out"] == ["boat-2"]
+    assert state.nile_state.boats == [[], []] and summary(state)["nile"]["boats_out"] == ["boat-2"]
     assert state.survey_decision() == ("first", 0, 0)  # area 1: Ann's a1
 
 
@@ -716,6 +717,6 @@ def test_neutral_second_on_the_river_the_boat_leaves() -> None:
     assert state.survey_decision() == ("nile", 0, 0)
     play(state, [(0, claim("nile-1"))])
     assert state.cards[0] == ["nile-1"] and state.score == [3, 0]
-    assert state.boats == [[], []]
+    assert state.nile_state.boats == [[], []]
     assert events(state, "boat_lost") == [{"type": "boat_lost", "boat": "boat-2", "season": 1}]
     assert state.survey_decision() == ("first", 0, 0)  # area 2: Ann's f2
