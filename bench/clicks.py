@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""Click latency benchmark: a whole 4-player game played by clicking in Chromium.
+
+Usage: python3 bench/clicks.py [--seed 7] [--out DIR] [--no-build] [--players 4]
+
+Builds the site (tools/build.py) into DIR (default: a temporary folder),
+serves it on 127.0.0.1, opens it in headless Chromium (Playwright, the
+browser of tools/chromium.py), starts a hot-seat game through the new-game
+dialog (every seat a person) and plays it to the end by clicking highlighted
+targets and action buttons, as a person would. For every click it records,
+inside the page:
+
+- latency: from the click event's time stamp to the frame that shows the
+  answer being painted (the first task after the animation frame that drew
+  the new view: a MessageChannel message posted from that frame runs once
+  its rendering is done);
+- python: the time spent in window.mykerinos.click (the engine, the view,
+  the save and the JSON text), and the size of that text;
+- draw: the animation frame's drawing (web/ui/render.js: the parts whose
+  slice changed, and what follows a draw);
+- Event Timing: Chromium's own measure of the same click (input to next
+  paint, rounded to 8 ms; clicks under 16 ms are not reported, counted here
+  as 16 ms), when it reports one.
+
+Prints count, median, p95 and max of each, and the load average. Prints
+numbers only, checks nothing (speed is not asserted by tests).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools import build, serve  # noqa: E402
+from tools import chromium  # noqa: E402
+
+TIMEOUT_MS = 120_000
+MAX_CLICKS = 1500
+NAMES = ["Ann", "Bob", "Cleo", "Dan"]
+
+# Installed before the page's own scripts: timing of every click, in the page.
+PROBE = """
+(() => {
+  const records = [];
+  let pending = null;        // the click being answered
+  let rafStart = 0;          // when the current animation frame callback began
+  window.__clicks = records;
+  window.__lastView = null;
+
+  // Each animation frame callback: when it began (the page draws in one).
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => raf((ts) => {
+    rafStart = performance.now();
+    callback(ts);
+  });
+
+  addEventListener("click", (event) => {
+    if (!(event.target instanceof Element) || !event.target.closest("[data-target]")) return;
+    pending = { target: event.target.closest("[data-target]").dataset.target,
+                start: event.timeStamp, python: 0, bytes: 0, draw: 0, latency: 0,
+                eventTiming: null, interaction: 0 };
+    wrapPython();
+  }, true);
+
+  // The Python side, timed around window.mykerinos.click (set by web/main.py),
+  // wrapped at the first click (the page looks the function up on each call).
+  function wrapPython() {
+    const api = window.mykerinos;
+    if (!api || api.click.__timed) return;
+    const click = api.click;
+    const timed = (target) => {
+      const t0 = performance.now();
+      const text = click(target);
+      if (pending) {
+        pending.python = performance.now() - t0;
+        pending.bytes = text.length;
+      }
+      window.__lastView = text;
+      return text;
+    };
+    timed.__timed = true;
+    api.click = timed;
+  }
+
+  // body[data-drawn] grows at the end of each draw: the frame's drawing is
+  // done; the next task after this frame's rendering marks the paint.
+  new MutationObserver(() => {
+    if (!pending || pending.python === 0 || pending.draw) return;
+    const record = pending;
+    record.draw = performance.now() - rafStart;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      record.latency = performance.now() - record.start;
+      pending = null;
+      records.push(record);
+    };
+    channel.port2.postMessage(0);
+  }).observe(document, { subtree: true, attributes: true,
+                        attributeFilter: ["data-drawn"] });
+
+  // Chromium's Event Timing entries for clicks (>= 16 ms only).
+  window.__eventTiming = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.name === "click" || entry.name === "pointerup" || entry.name === "pointerdown") {
+          window.__eventTiming.push({ name: entry.name, start: entry.startTime,
+                                      duration: entry.duration,
+                                      interaction: entry.interactionId || 0 });
+        }
+      }
+    }).observe({ type: "event", durationThreshold: 16, buffered: true });
+  } catch (error) { /* no Event Timing in this browser */ }
+})();
+"""
+
+
+def legal_targets(view: dict) -> dict[str, list[str]]:
+    """The view's clickable targets, by kind (docs/VIEW.md)."""
+    region = view["region"]
+    return {
+        "actions": [a["id"] for a in view["actions"]],
+        "cells": ["cell:" + c["name"] for c in region["cells"] if c["hl"]],
+        "rooms": ["room:" + r["id"] for r in view["museum"] if r["hl"]],
+        "cards": ["card:" + p["id"] for p in region["parcels"] + region["nile"] if p["hl"]],
+    }
+
+
+def choose(view: dict, rng: random.Random) -> str:
+    """A legal target: mostly real actions built cube by cube, passing one time in five."""
+    t = legal_targets(view)
+    if view["building"]:
+        return rng.choice(t["cells"] + t["rooms"])
+    if t["cards"] or (t["rooms"] and not t["actions"]):
+        if t["cards"] and (not t["rooms"] or rng.random() < 0.7):
+            return rng.choice(t["cards"])
+        return rng.choice(t["rooms"])
+    if not t["actions"]:
+        raise RuntimeError(f"nothing to click: {view['prompt']}")
+    others = [a for a in t["actions"] if a != "action:pass"]
+    if others and rng.random() >= 0.2:
+        return rng.choice(others)
+    return rng.choice(t["actions"])
+
+
+def start_game(page, names: list[str], seed: int) -> dict:
+    """A hot-seat game through the new-game dialog; returns its first view."""
+    if not page.evaluate("document.querySelector('#new-game-dialog').open"):
+        page.click("#new-game")
+    page.select_option("#players-count", str(len(names)))
+    for i, name in enumerate(names):
+        page.select_option(f"#seat-{i}", "human")
+        page.fill(f"#player-name-{i}", name)
+    page.fill("#seed", str(seed))
+    before = page.evaluate("Number(document.body.dataset.drawn || 0)")
+    page.click("#start-game")
+    page.wait_for_function("n => Number(document.body.dataset.drawn || 0) > n", arg=before)
+    return json.loads(page.evaluate("window.mykerinos.view()"))
+
+
+def play(page, view: dict, seed: int) -> list[dict]:
+    """Click until the game ends; the page's records, one per click."""
+    rng = random.Random(seed)
+    clicks = 0
+    while view["final"] is None:
+        target = choose(view, rng)
+        count = page.evaluate("window.__clicks.length")
+        page.locator(f'[data-target="{target}"]').click()
+        page.wait_for_function("n => window.__clicks.length > n", arg=count, timeout=TIMEOUT_MS)
+        view = json.loads(page.evaluate("window.__lastView"))
+        if view["message"] is not None:
+            raise RuntimeError(f"{target} refused: {view['message']}")
+        clicks += 1
+        if clicks > MAX_CLICKS:
+            raise RuntimeError("the game does not end")
+    return page.evaluate("window.__clicks")
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Nearest-rank percentile (p in 0..100)."""
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * p // 100))
+    return ordered[int(rank) - 1]
+
+
+def line(name: str, values: list[float], unit: str = "ms") -> str:
+    return (f"  {name:<22} median {statistics.median(values):7.1f} {unit}   "
+            f"p95 {percentile(values, 95):7.1f} {unit}   max {max(values):7.1f} {unit}")
+
+
+def event_timing(records: list[dict], entries: list[dict]) -> list[float]:
+    """Per click, Chromium's click-to-paint duration (16 ms when none was
+    reported: shorter ones are not). Only the click entry: the automation
+    presses and releases the button in two steps, so pointerdown's entry
+    would also count the wait between them."""
+    out = []
+    for record in records:
+        near = [e["duration"] for e in entries
+                if record["start"] - 200 <= e["start"] <= record["start"] + 1]
+        out.append(max(near) if near else 16.0)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=7, help="the game's seed and the clicks' seed")
+    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    parser.add_argument("--out", type=Path, default=None, help="build the site here")
+    parser.add_argument("--no-build", action="store_true", help="serve --out as it is")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="mykerinos-clicks-") as scratch:
+        out = (args.out or Path(scratch) / "dist").resolve()
+        if not (args.no_build and (out / "index.html").is_file()):
+            build.build(out, quiet=True)
+        server = serve.make_server(out, 0, "/", quiet=True)
+        serve.start_in_thread(server)
+        try:
+            with sync_playwright() as pw:
+                browser = chromium.launch(pw)
+                context = browser.new_context(service_workers="block")
+                context.add_init_script(PROBE)
+                page = context.new_page()
+                page.set_default_timeout(TIMEOUT_MS)
+                page.goto(serve.url_of(server))
+                page.wait_for_selector('body[data-ready="1"]', state="attached")
+                view = start_game(page, NAMES[:args.players], args.seed)
+                began = time.monotonic()
+                records = play(page, view, args.seed)
+                seconds = time.monotonic() - began
+                entries = page.evaluate("window.__eventTiming")
+                version = browser.version
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+
+    latency = [r["latency"] for r in records]
+    python = [r["python"] for r in records]
+    draw = [r["draw"] for r in records]
+    size = [r["bytes"] / 1024 for r in records]
+    rest = [r["latency"] - r["python"] - r["draw"] for r in records]
+    timed = event_timing(records, entries)
+    load = os.getloadavg()
+    print(f"bench/clicks.py: {args.players}-player hot-seat game, seed {args.seed}, "
+          f"{len(records)} clicks in {seconds:.0f} s (Chromium {version})")
+    print(f"  load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
+    print(line("click -> painted", latency))
+    print(line("Event Timing", timed))
+    print(line("  Python click()", python))
+    print(line("  JS draw (frame)", draw))
+    print(line("  other (wait, paint)", rest))
+    print(line("view JSON per click", size, "KB"))
+    within = sum(1 for v in latency if v <= 50) / len(latency)
+    print(f"  clicks answered within 50 ms: {within:.0%} (target: p95 <= 50 ms)")
+    slow = sorted(records, key=lambda r: -r["latency"])[:5]
+    print("  slowest: " + ", ".join(f"{r['target']} {r['latency']:.0f} ms "
+                                    f"(py {r['python']:.0f}, draw {r['draw']:.0f})" for r in slow))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
