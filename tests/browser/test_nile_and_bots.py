@@ -127,10 +127,13 @@ def test_whole_nile_game_by_clicking(site, page, recorder):
 
 
 def person_turn(page, deadline: float, seen: dict) -> dict:
-    """Wait until a person is to move (or the game is over)."""
+    """Wait until a person is to move (or the game is over) and the page shows it
+    (it draws a view on the next animation frame, Python answers at once)."""
     while True:
         view = page.evaluate(VIEW)
-        if view["final"] or not view["bot_to_move"]:
+        drawn = page.evaluate("[document.body.dataset.game, document.body.dataset.revision]")
+        if (view["final"] or not view["bot_to_move"]) \
+                and drawn == [str(view["game"]), str(view["revision"])]:
             return view
         state = page.evaluate("document.body.dataset.bot")
         assert state != "failed", page.inner_text("#bot-status")
