@@ -22,6 +22,8 @@ FOLDER_MARKERS = {
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        parts = item.path.resolve().relative_to(TESTS).parts
-        for name in FOLDER_MARKERS.get(parts[0], ()) if parts else ():
+        path = item.path.resolve()
+        if not path.is_relative_to(TESTS):
+            continue  # e.g. a file named on the command line outside tests/
+        for name in FOLDER_MARKERS.get(path.relative_to(TESTS).parts[0], ()):
             item.add_marker(name)
