@@ -113,7 +113,7 @@ PROBE = """
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        if (entry.name === "click" || entry.name === "pointerup" || entry.name === "pointerdown") {
+        if (entry.name === "click") {
           window.__eventTiming.push({ name: entry.name, start: entry.startTime,
                                       duration: entry.duration,
                                       interaction: entry.interactionId || 0 });

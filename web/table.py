@@ -89,6 +89,8 @@ class Table:
         self.reviewing: int | None = None  # the position shown in review, if any
         self._timeline: tuple[tuple[int, int], Timeline] | None = None
         self._shown: tuple[int, GameState] | None = None  # the reviewed position, rebuilt
+        # Log lines already worded, by event, for these words and this game's setup.
+        self._log_memo: tuple[Texts, Any, dict[str, str | None]] | None = None
 
     # ----------------------------------------------------------- construction
     @staticmethod
@@ -505,13 +507,26 @@ class Table:
             return t("prompt.cube", who=who, label=label, k=len(self.cells) + 1, total=total)
         return base
 
+    def log_line(self, event: dict[str, Any]) -> str | None:
+        """An event's line in the log, worded once: every view carries the
+        whole log, and wording hundreds of lines again on each click costs
+        more than the rest of the view."""
+        setup = self.state.setup
+        memo = self._log_memo
+        if memo is None or memo[0] is not self.texts or memo[1] is not setup:
+            memo = self._log_memo = (self.texts, setup, {})
+        key = repr(event)
+        lines = memo[2]
+        if key not in lines:
+            lines[key] = self.texts.log_line(event, self.side_name, setup.wings)
+        return lines[key]
+
     def log_lines(self) -> list[str]:
         if self.state.log is None:
             return []
-        wings = self.state.setup.wings
         out = []
         for event in self.state.log:
-            line = self.texts.log_line(event, self.side_name, wings)
+            line = self.log_line(event)
             if line:
                 out.append(line)
         return out
@@ -592,9 +607,8 @@ class Table:
         (events without a line of their own are left out, as in ``log_lines``)."""
         if self.state.log is None:
             return []
-        wings = self.state.setup.wings
         return [k for event, k in zip(self.state.log, timeline.log_positions)
-                if self.texts.log_line(event, self.side_name, wings)]
+                if self.log_line(event)]
 
     def _state_at(self, k: int) -> GameState:
         if self._shown is None or self._shown[0] != k:

@@ -163,12 +163,26 @@ export function drawNileBar(view) {
   ];
 }
 
+/** The lines each log element shows now (to touch only what changed). @type {WeakMap<HTMLElement, string[]>} */
+const logShown = new WeakMap();
+
 /**
- * The log, scrolled to its end.
+ * The log, scrolled to its end. A move adds lines at the end: only those are
+ * made (a game's log runs to hundreds of lines); lines that differ from the
+ * ones shown (another game, language, a past position) are drawn again.
  * @param {HTMLElement} log
  * @param {string[]} lines
  */
 export function drawLog(log, lines) {
-  log.replaceChildren(...lines.map((line) => h("li", { text: line })));
+  const shown = logShown.get(log) || [];
+  let same = 0;
+  if (log.children.length === shown.length) {
+    const end = Math.min(shown.length, lines.length);
+    while (same < end && shown[same] === lines[same]) same++;
+  }
+  if (same === 0) log.replaceChildren();
+  while (log.children.length > same) log.lastElementChild?.remove();
+  log.append(...lines.slice(same).map((line) => h("li", { text: line })));
+  logShown.set(log, lines.slice());
   log.scrollTop = log.scrollHeight;
 }
