@@ -128,7 +128,7 @@ class Timeline:
 
     @classmethod
     def of_record(cls, record: Any, *, snapshot_every: int = 8) -> "Timeline":
-        """From a record (SPEC section 5); raises RecordError as ``replay`` does."""
+        """From a record (docs/RECORDS.md); raises RecordError as ``replay`` does."""
         return cls.of_state(replay(record, log=False), snapshot_every=snapshot_every)
 
     @staticmethod
