@@ -7,7 +7,7 @@ never a rule.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..cards import PATRONS, card_patron, card_value
 from ..museum import ROOM_VALUE, WING_ROOMS, exhibition_multiplier, open_rooms
@@ -68,8 +68,30 @@ def room_worth(state: "GameState", p: int, room: int, held: dict[str | None, int
     return gain
 
 
-def evaluate(state: "GameState") -> list[float]:
-    """Estimated final points of every player."""
+def steady_lead(state: "GameState", side: int, margin: int) -> float:
+    """How sure a lead is (the medium and hard players' view): sure from two
+    cubes ahead or once the leader has passed, else three chances in four."""
+    return 1.0 if margin >= 2 or state.pass_space[side] else 0.75
+
+
+# How sure a lead of 0, 1, 2 cubes is while someone behind can still place cubes.
+OPEN_LEAD = (0.5, 0.65, 0.8, 0.9)
+
+
+def open_lead(state: "GameState", side: int, margin: int) -> float:
+    """How sure a lead is (the expert's view): sure when nobody else can still
+    place a cube this season, otherwise growing with the margin. Having passed
+    does not make a lead safer: the passer can no longer defend it."""
+    for q in range(state.n):
+        if q != side and not state.pass_space[q] and state.cubes[q]:
+            return OPEN_LEAD[min(margin, len(OPEN_LEAD) - 1)]
+    return 1.0
+
+
+def evaluate(state: "GameState",
+             certainty: Callable[["GameState", int, int], float] = steady_lead) -> list[float]:
+    """Estimated final points of every player. ``certainty`` says how much of
+    an area's prize its current leaders may count on."""
     n = state.n
     wings = state.setup.wings
     wing_of = _wing_of(wings)
@@ -90,13 +112,14 @@ def evaluate(state: "GameState") -> list[float]:
         total += state.cubes[p] * CUBE_VALUE[state.season]
         values.append(total)
     if state.phase is not Phase.OVER:
-        _add_region_outlook(state, values, helds, wing_of)
+        _add_region_outlook(state, values, helds, wing_of, certainty)
     return values
 
 
 def _add_region_outlook(state: "GameState", values: list[float],
                         helds: list[dict[str | None, int]],
-                        wing_of: dict[str | None, int]) -> None:
+                        wing_of: dict[str | None, int],
+                        certainty: Callable[["GameState", int, int], float]) -> None:
     """Credit the likely winners of every area still to be surveyed."""
     region = state.region
     first_area = state.survey_area if state.phase is Phase.SURVEY else 1
@@ -140,12 +163,12 @@ def _add_region_outlook(state: "GameState", values: list[float],
             best_worth, best_card = max(worths)
             # A close race is worth less than a safe lead.
             margin = counts[side] - (counts[ranked[pos + 1]] if pos + 1 < len(ranked) else 0)
-            certainty = 1.0 if margin >= 2 or state.pass_space[side] else 0.75
+            sure = certainty(state, side, margin)
             room = best_room(side)
             if room > best_worth:
-                values[side] += room * certainty
+                values[side] += room * sure
             else:
-                values[side] += best_worth * certainty
+                values[side] += best_worth * sure
                 taken.append(best_card)
 
 

@@ -29,7 +29,7 @@ from ..region import CELL_INDEX
 from ..rng import Rng
 from ..setup import BOATS, Setup
 from ..state import EMPTY, Phase, parcels_in_season
-from .evaluate import CUBE_VALUE, card_worth, evaluate, room_worth
+from .evaluate import CUBE_VALUE, card_worth, evaluate, open_lead, room_worth, steady_lead
 from .lookahead import ranked_moves
 
 if TYPE_CHECKING:
@@ -37,6 +37,9 @@ if TYPE_CHECKING:
 
 # A card is worth its points and, on average, this much more in exhibition and sets.
 CARD_EXTRA = 2.5
+
+
+LEADS = {"open": open_lead, "steady": steady_lead}
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ class SearchParams:
     draws: int = 16              # guesses at the unseen cards, used in turn by the iterations
     prior_visits: int = 0        # visits a root move starts with, valued one move ahead
     tree_depth: int = 64         # decisions below the root the tree may hold
+    leads: str = "open"          # how leaves value leads in areas: "open" or "steady"
 
 
 @dataclass(frozen=True)
@@ -338,7 +342,7 @@ def search(state: "GameState", rng: Rng, params: SearchParams, budget: float,
             legal = world.legal_moves()
             world.apply(policy_move(world, legal, rng, params.policy_sample))
             depth += 1
-        reward = margins(evaluate(world))
+        reward = margins(evaluate(world, LEADS[params.leads]))
         # Back-propagation: each node keeps the reward of the player who moved into it.
         for i in range(1, len(path)):
             mover = path[i - 1].player

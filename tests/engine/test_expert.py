@@ -8,6 +8,7 @@ import pytest
 
 from game import GameState, Move, new_game
 from game.bots import Bot
+from game.bots.evaluate import evaluate, open_lead, steady_lead
 from game.bots.ismcts import SearchParams, Tactics, search, world_for
 from game.cards import card_value
 from game.region import CELL_NAMES
@@ -161,3 +162,26 @@ def test_tactics_prefers_taking_the_lead_to_a_useless_cube() -> None:
     take_lead = tactics.score(Move("dig", (free[contested][2],)))
     assert take_lead > useless
     assert take_lead > tactics.score(Move("pass")) > useless
+
+
+def test_leaves_do_not_count_on_a_lead_someone_can_still_take() -> None:
+    state = new_game(["A", "B", "C"], 30, log=False)
+    region = state.region
+    first = state.to_move
+    assert first is not None
+    one, two = ([CELL_NAMES[i] for i in region.area_cells[a] if not region.pyramid[i]]
+                for a in (1, 2))
+    state.play(Move("dig", (one[0],)))  # the first player leads area 1 by one cube
+    state.play(Move("dig", (two[0],)))
+    state.play(Move("dig", (two[1],)))
+    state.play(Move("pass"))            # and passes: that lead can no longer be defended
+    assert state.pass_space[first]
+    assert steady_lead(state, first, 1) == 1.0
+    assert open_lead(state, first, 1) < 1.0
+    assert open_lead(state, first, 0) < open_lead(state, first, 1) < open_lead(state, first, 3)
+    assert evaluate(state, open_lead)[first] < evaluate(state, steady_lead)[first]
+    # Once nobody else can place a cube, a lead is sure in both views.
+    state.play(Move("pass"))
+    state.play(Move("pass"))
+    assert all(state.pass_space)
+    assert open_lead(state, first, 1) == 1.0
