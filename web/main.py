@@ -51,7 +51,7 @@ import js  # type: ignore[import-not-found]  # the browser, in Pyodide only
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from web import share
-from web.session import VIEW_KEY, Session
+from web.session import LEGACY_KEY, VIEW_KEY, Session, adopt_legacy_save
 from web.texts import Texts, language_of
 
 
@@ -176,6 +176,11 @@ def main() -> None:
     if loader is not None:
         loader.step(Texts(language).t("loader.board"), 95)
     storage = LocalStorage(site_prefix())
+    try:
+        legacy = js.localStorage.getItem(LEGACY_KEY)
+    except Exception:  # storage disabled
+        legacy = None
+    adopt_legacy_save(storage, legacy if isinstance(legacy, str) else None)
     session = Session.open(storage, language,
                            log=lambda level, text: getattr(js.console, level)(text))
     _expose(session, storage)

@@ -61,6 +61,23 @@ def random_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
+# Earlier releases kept one save per origin under this key, outside any prefix.
+LEGACY_KEY = "mykerinos.save"
+
+
+def adopt_legacy_save(storage: Storage, legacy: str | None) -> bool:
+    """Bring an earlier release's save into this site's slots, so that a
+    returning player finds their game: when nothing is current here yet, it
+    becomes a game of its own (read back before it counts). The old key is
+    left as it was; a save that cannot be read is then set aside as any other."""
+    if not isinstance(legacy, str) or storage.get(CURRENT_KEY) is not None:
+        return False
+    game_id = random_id()
+    if not (storage.set(SLOT + game_id, legacy) and storage.get(SLOT + game_id) == legacy):
+        return False
+    return storage.set(CURRENT_KEY, game_id)
+
+
 def random_id() -> str:
     return f"{random.SystemRandom().getrandbits(48):012x}"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from game import replay
-from web.session import CURRENT_KEY, SLOT, Session
+from web.session import CURRENT_KEY, SLOT, Session, adopt_legacy_save
 from web.table import Table
 
 from .test_session import Memory, first_cell
@@ -165,3 +165,26 @@ def test_hostile_saves_are_set_aside_and_a_new_game_offered() -> None:
         assert len(session.notice or "") < 400, what
         assert storage.data["corrupt:h1"] == text and SLOT + "h1" not in storage.data, what
         assert play_one(session)["revision"] == 1
+
+
+def test_a_save_of_an_earlier_release_comes_back() -> None:
+    """The one save earlier releases kept (outside any prefix) is resumed."""
+    old = started(Memory())
+    play_one(old)
+    legacy = old.export_record()
+    storage = Memory()
+    assert adopt_legacy_save(storage, legacy)
+    resumed = Session.open(storage, "en")
+    assert not resumed.new_game
+    assert resumed.export_record() == legacy
+    # Only once: a site that already has a current game keeps it.
+    assert not adopt_legacy_save(storage, legacy)
+    assert storage.data[CURRENT_KEY] == resumed.game_id
+
+
+def test_an_unreadable_legacy_save_is_set_aside_not_lost() -> None:
+    storage = Memory()
+    assert adopt_legacy_save(storage, "{not json")
+    session = Session.open(storage, "en")
+    assert session.new_game and session.notice
+    assert "{not json" in storage.data.values()
