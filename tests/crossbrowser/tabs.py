@@ -334,7 +334,8 @@ class WebKitTab(Tab):
         answer = self.driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
             f"Promise.resolve().then(() => ({expression}))"
-            ".then((value) => done({ok: value}), (e) => done({error: String(e && e.stack || e)}));")
+            ".then((value) => done({ok: value}),"
+            " (e) => done({error: `${e}` + (e && e.stack ? ` at ${e.stack}` : '')}));")
         if "error" in answer:
             raise RuntimeError(f"webkit: {expression}: {answer['error']}")
         return answer.get("ok")
