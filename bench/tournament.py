@@ -26,6 +26,7 @@ from game.bots import Bot  # noqa: E402
 from game.bots.ismcts import SearchParams  # noqa: E402
 
 SEARCHERS = ("hard", "expert")
+PAGE_BUDGET = 1.5  # seconds per move the page gives the hard and expert players
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 Stats = dict[str, tuple[float, int, int]]  # level -> (seconds, moves, iterations)
 
@@ -135,6 +136,9 @@ def main() -> None:
           f"of {'processor' if args.clock == 'cpu' else 'wall'} time per move, "
           f"{'Nile' if args.nile else 'base game'}, {args.jobs} process(es)"
           + (f", expert {overrides}" if overrides else ""))
+    if args.budget < PAGE_BUDGET:
+        print(f"(reduced from the page's {PAGE_BUDGET}s per move, for every searching bot alike, "
+              f"so that the games fit on this machine)")
     seeds = range(args.first_seed, args.first_seed + args.games)
     for name in args.match:
         lineup = MATCHES[name]
