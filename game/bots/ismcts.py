@@ -253,15 +253,18 @@ def _held(state: "GameState", p: int) -> dict[str | None, int]:
     return held
 
 
-def policy_move(state: "GameState", legal: list[Move], rng: Rng, sample: int) -> Move:
-    """The playout policy: the best of a few random legal moves by the tactical score."""
+def policy_move(state: "GameState", rng: Rng, sample: int) -> Move:
+    """The playout policy: the best of a few random legal moves by the tactical
+    score (drawn by index, so the whole legal list is seldom built)."""
     tactics = Tactics(state)
-    if len(legal) <= sample:
-        pool = legal
+    count = state.legal_count()
+    if count <= sample:
+        pool = state.legal_moves()
     else:
-        pool = [legal[rng.below(len(legal))] for _ in range(sample)]
-        if legal[0].action in ("pass", "neutral") and legal[0] not in pool:
-            pool.append(legal[0])
+        pool = [state.legal_move(rng.below(count)) for _ in range(sample)]
+        first = state.legal_move(0)
+        if first.action in ("pass", "neutral") and first not in pool:
+            pool.append(first)  # always consider passing (or placing no neutral cube)
     best, best_score = pool[0], -1e9
     for m in pool:
         s = tactics.score(m)
@@ -339,8 +342,7 @@ def search(state: "GameState", rng: Rng, params: SearchParams, budget: float,
         # Playout below the leaf, then the static estimate.
         depth = 0
         while depth < params.playout_depth and not world.over and world.season == season:
-            legal = world.legal_moves()
-            world.apply(policy_move(world, legal, rng, params.policy_sample))
+            world.apply(policy_move(world, rng, params.policy_sample))
             depth += 1
         reward = margins(evaluate(world, LEADS[params.leads]))
         # Back-propagation: each node keeps the reward of the player who moved into it.

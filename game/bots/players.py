@@ -127,18 +127,19 @@ class Bot:
 
 
 def playout(state: "GameState", rng: Rng, season: int) -> None:
-    """Play fast, roughly sensible moves until the season's survey is over."""
+    """Play fast, roughly sensible moves until the season's survey is over
+    (moves drawn by index, so the whole legal list is seldom built)."""
     while not state.over and state.season == season:
-        legal = state.legal_moves()
         if state.phase is Phase.SURVEY:
+            legal = state.legal_moves()
             claims = [m for m in legal if m.card is not None]
             if claims and rng.below(4):
                 state.apply(max(claims, key=lambda m: card_value(m.card or "")))
                 continue
         elif state.phase is Phase.EXCAVATION and rng.below(7) == 0:
-            state.apply(legal[0])  # pass now and then, as real players do
+            state.apply(state.legal_move(0))  # pass now and then, as real players do
             continue
-        state.apply(legal[rng.below(len(legal))])
+        state.apply(state.random_move(rng))
 
 
 def make_bot(level: str, seed: int = 0, budget: float = 1.5) -> Bot:
