@@ -159,21 +159,26 @@ class Tactics:
         self.takes: list[list[float] | None] = [None] * (self.areas + 1)  # worked out when needed
         self.cube = CUBE_VALUE[state.season]
         self._gains: dict[tuple[int, int, int], float] = {}
+        self._placements: dict[tuple[int, tuple[str, ...]], float] = {}
         self._held: dict[str | None, int] | None = None
 
     def _takes(self, a: int, counts: list[int]) -> list[float]:
         """What each side expects from area ``a`` if it were surveyed now."""
         prizes = self.prizes[a]
         out = [0.0] * self.sides
-        ranked = sorted((s for s in range(self.sides) if counts[s]),
-                        key=lambda s: (-counts[s], self.order[s]))
-        for pos, s in enumerate(ranked[:len(prizes)]):
-            out[s] = prizes[pos]
+        order = self.order  # distinct for every side, so no two entries tie
+        ranked = sorted([(-c, order[s], s) for s, c in enumerate(counts) if c])
+        for pos in range(min(len(prizes), len(ranked))):
+            out[ranked[pos][2]] = prizes[pos]
         return out
 
     def placement(self, side: int, cells: tuple[str, ...]) -> float:
         """Gain for the mover of ``side`` placing cubes on ``cells``: its own
         gain minus half of what the others gain (the neutral gains nothing)."""
+        key = (side, cells)
+        known = self._placements.get(key)
+        if known is not None:
+            return known
         per_area: dict[int, int] = {}
         index = CELL_INDEX
         for name in cells:
@@ -182,11 +187,11 @@ class Tactics:
             per_area[a] = per_area.get(a, 0) + 1
         total = 0.0
         for a, k in per_area.items():
-            key = (side, a, k)
-            gain = self._gains.get(key)
+            gain = self._gains.get((side, a, k))
             if gain is None:
-                gain = self._gains[key] = self._area_gain(side, a, k)
+                gain = self._gains[(side, a, k)] = self._area_gain(side, a, k)
             total += gain
+        self._placements[(side, cells)] = total
         return total
 
     def _area_gain(self, side: int, a: int, k: int) -> float:
