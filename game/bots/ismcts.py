@@ -57,6 +57,7 @@ class SearchParams:
     prior_visits: int = 0        # visits a root move starts with, valued one move ahead
     tree_depth: int = 64         # decisions below the root the tree may hold
     leads: str = "open"          # how leaves value leads in areas: "open" or "steady"
+    root_leads: str = "steady"   # ... and the ranking of the root's moves
 
 
 @dataclass(frozen=True)
@@ -393,4 +394,5 @@ def _root_order(state: "GameState", params: SearchParams) -> list[tuple[float, M
         legal = [legal[-i] for _, i in scored[:params.root_sample]]
     p = state.to_move
     assert p is not None
-    return [(score, m) for score, _, m in ranked_moves(state, legal, p)]
+    leads = LEADS[params.root_leads]
+    return [(score, m) for score, _, m in ranked_moves(state, legal, p, leads)]

@@ -1,10 +1,10 @@
 """One move ahead with the static estimate: the ranking every searching level starts from."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..moves import Move
-from .evaluate import evaluate
+from .evaluate import evaluate, steady_lead
 
 if TYPE_CHECKING:
     from ..state import GameState
@@ -16,14 +16,18 @@ def margin(values: list[float], p: int) -> float:
     return values[p] - best_other
 
 
-def score_move(state: "GameState", move: Move, p: int) -> float:
+Leads = Callable[["GameState", int, int], float]
+
+
+def score_move(state: "GameState", move: Move, p: int, leads: Leads = steady_lead) -> float:
     after = state.copy()
     after.apply(move)
-    return margin(evaluate(after), p)
+    return margin(evaluate(after, leads), p)
 
 
-def ranked_moves(state: "GameState", moves: list[Move], p: int) -> list[tuple[float, int, Move]]:
+def ranked_moves(state: "GameState", moves: list[Move], p: int,
+                 leads: Leads = steady_lead) -> list[tuple[float, int, Move]]:
     """(margin after the move, -index, move), best first; ties keep the legal order."""
-    scored = [(score_move(state, m, p), -i, m) for i, m in enumerate(moves)]
+    scored = [(score_move(state, m, p, leads), -i, m) for i, m in enumerate(moves)]
     scored.sort(reverse=True)
     return scored
