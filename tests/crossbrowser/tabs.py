@@ -363,6 +363,9 @@ class WebKitTab(Tab):
                         "['rect', 'path', 'circle', 'ellipse', 'polygon'].includes(c.localName));",
                         element)
                     assert shape is not None, f"{target}: no shape in its group"
+                    # Scrolled into view first, as a person would (Playwright does it itself).
+                    self.driver.execute_script(
+                        "arguments[0].scrollIntoView({block: 'center', inline: 'center'})", shape)
                     ActionChains(self.driver).move_to_element(shape).click().perform()
                 else:
                     element.click()
