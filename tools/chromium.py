@@ -89,7 +89,12 @@ def wait_until(page, expression: str, timeout_ms: float = 120_000,  # type: igno
     """
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
-        value = page.evaluate(expression)
+        try:
+            value = page.evaluate(expression)
+        except Exception as error:  # the page navigated meanwhile (a reload it asked for)
+            if "context was destroyed" not in str(error) or time.monotonic() > deadline:
+                raise
+            value = None
         if value:
             return value
         if time.monotonic() > deadline:
