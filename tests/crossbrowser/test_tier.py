@@ -147,6 +147,7 @@ def moves(tab) -> int:
 
 def assert_clean(tab, host: str) -> None:
     assert tab.errors() == [], f"{tab.name}: errors in the page: {tab.errors()}"
+    assert tab.requests(), f"{tab.name}: no request recorded"
     assert off_host(tab.requests(), host) == [], f"{tab.name}: requests left {host}"
 
 
