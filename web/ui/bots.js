@@ -69,7 +69,7 @@ export function ensureWorker(page) {
   page.botStatus();
   page.redraw();
   const t0 = performance.now();
-  bots.starting = (async () => {
+  const raw = (async () => {
     await customElements.whenDefined("py-script");
     const { PyWorker } = await import(here("../../pyscript/core.js"));
     const worker = await PyWorker(here("../bot_worker.py"), {
@@ -82,7 +82,9 @@ export function ensureWorker(page) {
     if (String(await worker.sync.ping()) !== "ok") throw new Error("unexpected answer");
     return worker;
   })();
-  return withTimeout(bots.starting, WORKER_START_MS)
+  // Every caller gets the same promise, timeout included; a worker that
+  // arrives after the timeout is ended rather than left running.
+  bots.starting = withTimeout(raw, WORKER_START_MS)
     .then((worker) => {
       bots.worker = worker;
       bots.startMs = performance.now() - t0;
@@ -90,6 +92,7 @@ export function ensureWorker(page) {
     })
     .catch((error) => {
       bots.starting = null;
+      raw.then((late) => /** @type {any} */ (late).terminate?.(), () => {});
       throw new BotError(reasonOf(error), { starting: true, timeout: error instanceof BotError && error.timeout });
     })
     .finally(() => {
@@ -97,6 +100,7 @@ export function ensureWorker(page) {
       page.botStatus();
       page.redraw();
     });
+  return bots.starting;
 }
 
 /**
