@@ -113,3 +113,54 @@ export function reasonOf(error) {
   const message = error && typeof error === "object" && "message" in error ? error.message : null;
   return message ? String(message) : String(error);
 }
+
+/**
+ * Make `el` look like `next` while keeping the nodes that are already there:
+ * attributes and texts are changed in place, children matched by position, a
+ * node of another kind replaced. The browser then repaints only what changed
+ * (replacing a whole SVG makes it raster all of it again). For drawings
+ * without listeners: `next`'s listeners are not carried over.
+ * @param {Element} el
+ * @param {Element} next
+ */
+export function morph(el, next) {
+  const names = new Set();
+  for (const attr of Array.from(next.attributes)) {
+    names.add(attr.name);
+    if (el.getAttribute(attr.name) !== attr.value) el.setAttribute(attr.name, attr.value);
+  }
+  for (const attr of Array.from(el.attributes)) if (!names.has(attr.name)) el.removeAttribute(attr.name);
+  morphChildren(el, next);
+}
+
+/**
+ * The children of `el` made like those of `next` (see morph).
+ * @param {Element} el
+ * @param {Element} next
+ */
+export function morphChildren(el, next) {
+  const fresh = Array.from(next.childNodes);
+  const old = Array.from(el.childNodes);
+  fresh.forEach((node, i) => {
+    const here = old[i];
+    if (!here) el.append(node);
+    else if (here.nodeType === Node.TEXT_NODE && node.nodeType === Node.TEXT_NODE) {
+      if (here.nodeValue !== node.nodeValue) here.nodeValue = node.nodeValue;
+    } else if (here instanceof Element && node instanceof Element
+               && here.namespaceURI === node.namespaceURI && here.tagName === node.tagName) {
+      morph(here, node);
+    } else here.replaceWith(node);
+  });
+  for (let i = fresh.length; i < old.length; i++) old[i].remove();
+}
+
+/**
+ * Like fill, but morphing what is there into the new children (see morph).
+ * @param {Element} el
+ * @param {...Children} children
+ */
+export function refill(el, ...children) {
+  const holder = /** @type {Element} */ (el.cloneNode(false));
+  append(holder, children);
+  morphChildren(el, holder);
+}

@@ -3,7 +3,7 @@
 // parts drawn into it, each with the slice of the view it draws from.
 
 import { t } from "../i18n.js";
-import { fill, h, need } from "./dom.js";
+import { fill, h, need, refill } from "./dom.js";
 import { buildNewGame, buildRules, exportGame, openRules } from "./dialogs.js";
 import { drawEnd } from "./end.js";
 import { languageSwitch } from "./help.js";
@@ -129,18 +129,18 @@ export function parts(page, actions) {
     {
       name: "region",
       slice: (v) => [v.region, v.survey_area, v.tie_area, v.token_step, v.placing, v.season, looks(v), marksOf(store, v), store.tight],
-      draw: (v) => need("#region-box").replaceChildren(drawRegion(v, store.tight, marksOf(store, v))),
+      draw: (v) => refill(need("#region-box"), drawRegion(v, store.tight, marksOf(store, v))),
     },
     {
       name: "museum",
       slice: (v) => [v.museum, v.wings, v.token_step, v.to_move, looks(v), marksOf(store, v)],
-      draw: (v) => need("#museum-box").replaceChildren(drawMuseum(v, marksOf(store, v))),
+      draw: (v) => refill(need("#museum-box"), drawMuseum(v, marksOf(store, v))),
     },
-    { name: "scale", slice: (v) => [v.scale, looks(v)], draw: (v) => need("#scale-box").replaceChildren(drawScale(v)) },
+    { name: "scale", slice: (v) => [v.scale, looks(v)], draw: (v) => refill(need("#scale-box"), drawScale(v)) },
     {
       name: "players",
       slice: (v) => [v.players, v.neutral, v.nile, !!v.final, v.bot_to_move, store.bots.loading],
-      draw: (v) => fill(need("#players"), drawPlayers(v, store.bots.loading)),
+      draw: (v) => refill(need("#players"), drawPlayers(v, store.bots.loading)),
     },
     { name: "log", slice: (v) => v.log, draw: (v) => drawLog(need("#log"), v.log) },
   ];
