@@ -6,9 +6,9 @@ move list. The page sends target ids (``"cell:c3"``, ``"room:W1-5"``,
 ``click`` and draws whatever ``view`` returns, so the whole interaction can be
 tested without a browser.
 
-Review: ``review(target)`` shows a past position of the game (``reviewing``
-is its index, as ``game.timeline`` numbers them); the view then draws that
-moment, offers no action and refuses every click until review ends.
+Review: ``review(target)`` shows a past position of the game (web/review.py);
+the view then draws that moment, offers no action and refuses every click
+until review ends.
 """
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ from game.region import CELL_INDEX
 from game.state import SEASONS, Phase
 from game.timeline import Timeline
 
+from . import review, words
+from .words import kind_key
 from . import view as looks
 from .texts import Texts
 
@@ -46,15 +48,6 @@ ACTION_KEYS = (
     "museum:brown", "dig:blackmore", "extend:tangerine", "neutral:0", "neutral:1", "neutral:2",
     "dig:greenwish", "extend:greenwish", "boat:use", "boat:keep",
 )
-
-
-def kind_key(move: Move) -> str:
-    """The button a move belongs to ("extend:tangerine", "neutral:2", "boat:use"...)."""
-    if move.action == "neutral":
-        return f"neutral:{len(move.cells)}"
-    if move.action == "boat":
-        return "boat:use" if move.use else "boat:keep"
-    return move.action + (f":{move.patron}" if move.patron else "")
 
 
 def move_marks(move: Move) -> dict[str, Any]:
@@ -356,7 +349,7 @@ class Table:
     def view(self) -> dict[str, Any]:
         """Everything the page draws and decides, as JSON-ready data (docs/VIEW.md)."""
         if self.reviewing is not None:
-            return self._review_view(self.reviewing)
+            return review.view_at(self, self.reviewing)
         view = self._view(live=True)
         view["review"] = None
         view["can_review"] = bool(self.state.moves)
@@ -397,7 +390,7 @@ class Table:
                 actions.append({"id": f"action:{key}", "key": key,
                                 "label": self.texts.action_label(key),
                                 "help": self.texts.action_help(key),
-                                "now": self.action_now(key, legal),
+                                "now": words.action_now(self, key, legal),
                                 "boat": looks.action_boat(key),
                                 "selected": key == self.selected})
         # Whose cubes a move being built puts down: the neutral's in its phase (2 players).
@@ -411,7 +404,7 @@ class Table:
             "phase_name": self.texts.phase_name(s.phase.value),
             "to_move": s.to_move,
             "placing": placing,
-            "prompt": self.prompt(),
+            "prompt": words.prompt(self),
             "message": self.message,
             "players": looks.players(s, self.letters(), self.seats, card_label),
             "neutral": None if s.neutral < 0 else {
@@ -440,7 +433,7 @@ class Table:
             "tie_area": s.survey_area if s.phase is Phase.BOAT else None,
             "last_move": self.last_move(),
             "log": self.log_lines(),
-            "final": self.final_view(),
+            "final": words.final_view(self),
         }
         return view
 
@@ -450,62 +443,6 @@ class Table:
             return None
         player, move = self.state.moves[-1]
         return {"player": player, **move_marks(move)}
-
-    def action_now(self, key: str, legal: list[Move]) -> str:
-        """What an action could do in this position: the rooms open to Sir Brown,
-        or on how many cells its first cube may go ("" when it has no choice)."""
-        moves = [m for m in legal if kind_key(m) == key]
-        rooms = sorted({m.room for m in moves if m.room}, key=ROOM_INDEX.__getitem__)
-        if rooms:
-            wings = self.state.setup.wings
-            return self.texts.t("action.now.rooms", rooms="; ".join(
-                self.texts.room_label(r, wings) for r in rooms))
-        starts = {m.cells[0] for m in moves if m.cells}
-        if starts:
-            return self.texts.t("action.now.cells", n=len(starts))
-        return ""
-
-    def prompt(self) -> str:
-        s = self.state
-        t = self.texts.t
-        if s.over:
-            return t("prompt.over")
-        who = self.side_name(s.to_move)
-        bot = self.bot_to_move()
-        if bot is not None:
-            return t("prompt.bot", who=who, level=t(f"seat.{bot}"))
-        if s.phase is Phase.BOAT:
-            return t("prompt.boat", who=who)
-        survey = s.survey_decision()
-        if survey is not None:
-            kind, _, _ = survey
-            area = s.survey_area
-            if area == 0:
-                return t("prompt.nile_neutral" if kind == "neutral" else "prompt.nile_claim", who=who)
-            if kind == "neutral":
-                return t("prompt.survey_neutral", area=area, who=who)
-            if kind == "first":
-                place = self.texts.ordinal(s.survey_pos + 1)
-                rooms = any(m.room for m in self.legal())
-                key = "prompt.survey_first" if rooms else "prompt.survey_first_card"
-                return t(key, area=area, who=who, place=place)
-            return t("prompt.survey_rest", area=area, who=who)
-        if s.phase is Phase.NEUTRAL:
-            base = t("prompt.neutral", who=who)
-        elif s.last_turn:
-            base = t("prompt.last_turn", who=who)
-        else:
-            base = t("prompt.action", who=who)
-        if self.selected is not None:
-            cands = self._candidates()
-            label = self.texts.action_label(self.selected)
-            if cands and cands[0].room is not None and not cands[0].cells:
-                return t("prompt.room", who=who, label=label)
-            if self._token_step():
-                return t("prompt.token", who=who, label=label)
-            total = len(cands[0].cells) if cands else 0
-            return t("prompt.cube", who=who, label=label, k=len(self.cells) + 1, total=total)
-        return base
 
     def log_line(self, event: dict[str, Any]) -> str | None:
         """An event's line in the log, worded once: every view carries the
@@ -531,135 +468,11 @@ class Table:
                 out.append(line)
         return out
 
-    def final_view(self) -> dict[str, Any] | None:
-        final = self.state.final
-        if final is None:
-            return None
-        rows = []
-        for p, b in enumerate(final["breakdown"]):
-            rows.append({
-                "index": p, "name": self.state.setup.players[p], "claimed": b["claimed"],
-                "wings": [{"wing": w["wing"], "patron": self.texts.patron(w["patron"]),
-                           "cards": w["cards"], "per_card": w["per_card"],
-                           "points": w["points"]} for w in b["exhibition"]],
-                "exhibition": b["exhibition_total"], "sets": b["sets"],
-                "set_points": b["set_points"], "total": b["total"], "cubes": b["cubes"],
-                "winner": p in final["winners"],
-            })
-        return {"rows": rows, "winners": [self.state.setup.players[p] for p in final["winners"]],
-                "tie_break": final["tie_break"], "shared": final["shared"],
-                "chart": self.chart_view(self.timeline(), len(self.state.moves))}
-
     # ----------------------------------------------------------------- review
     def timeline(self) -> Timeline:
-        """The game laid out for review, built again only when the game changed."""
-        key = (id(self.state), len(self.state.moves))  # and dropped on every change
-        if self._timeline is None or self._timeline[0] != key:
-            self._timeline = (key, Timeline.of_state(self.state))
-        return self._timeline[1]
+        """The game laid out for review (web/review.py)."""
+        return review.laid_out(self)
 
     def review(self, target: str) -> None:
-        """Move through the game's past: "open" (the latest position), "first",
-        "back", "forward", "last", "exit", "position:<k>", "log:<line>" (the
-        position that shows that line of the log), "season:<n>", "survey:<n>".
-        Anything else, or a position out of range, changes nothing."""
-        if target == "exit":
-            if self.reviewing is not None:
-                self.reviewing = None
-                self._shown = None
-                self.message = None
-                self.revision += 1  # a computer's answer asked before review is dropped
-            return
-        timeline = self.timeline()
-        last = timeline.last
-        here = last if self.reviewing is None else self.reviewing
-        kind, _, value = str(target).partition(":")
-        number = int(value) if value.isdigit() and len(value) < 6 else None
-        k: int | None = None
-        if kind == "open":
-            k = here
-        elif kind == "first":
-            k = 0
-        elif kind == "last":
-            k = last
-        elif kind == "back":
-            k = max(0, here - 1)
-        elif kind == "forward":
-            k = min(last, here + 1)
-        elif kind == "position" and number is not None and number <= last:
-            k = number
-        elif kind == "log" and number is not None:
-            places = self._log_places(timeline)
-            k = places[number] if number < len(places) else None
-        elif kind in ("season", "survey") and number is not None:
-            starts = timeline.season_starts() if kind == "season" else timeline.survey_starts()
-            k = next((i for season, i in starts if season == number), None)
-        if k is None:
-            return
-        if self.reviewing is None:
-            self._reset_building()
-            self.revision += 1
-        self.reviewing = k
-        self.message = None
-
-    def _log_places(self, timeline: Timeline) -> list[int]:
-        """The position that shows each line of the log as the page lists it
-        (events without a line of their own are left out, as in ``log_lines``)."""
-        if self.state.log is None:
-            return []
-        return [k for event, k in zip(self.state.log, timeline.log_positions)
-                if self.log_line(event)]
-
-    def _state_at(self, k: int) -> GameState:
-        if self._shown is None or self._shown[0] != k:
-            self._shown = (k, self.timeline().state_at(k))
-        return self._shown[1]
-
-    def _review_view(self, k: int) -> dict[str, Any]:
-        """The view of position ``k``: that moment's board, panels, prompt and
-        score, no action, and what review offers (docs/VIEW.md, ``review``)."""
-        timeline = self.timeline()
-        live, legal, legal_key = self.state, self._legal, self._legal_key
-        self.state = self._state_at(k)
-        self._legal_key = None
-        try:
-            view = self._view(live=False)
-            shown_log = len(view["log"])
-        finally:
-            self.state, self._legal, self._legal_key = live, legal, legal_key
-        t = self.texts.t
-        label = t("review.label", k=k, last=timeline.last)
-        before = len(self._review_lines(timeline, k - 1)) if k else 0
-        said = " ".join([label + ":"] + view["log"][before:shown_log]) if k else label
-        nxt = timeline.moves[k] if k < timeline.last else None
-        player = timeline.decisions[k].player if nxt is not None else None
-        wings = self.state.setup.wings
-        view["review"] = {
-            "index": k, "last": timeline.last, "label": label, "said": said,
-            "next": None if nxt is None else {
-                "player": player, "move": nxt.to_json(),
-                "text": t("review.next", who=self.side_name(player),
-                          move=self.texts.move_text(nxt.to_json(), wings))},
-            "seasons": [{"season": n, "index": i, "label": t("review.season", n=n)}
-                        for n, i in timeline.season_starts()],
-            "surveys": [{"season": n, "index": i, "label": t("review.survey", n=n)}
-                        for n, i in timeline.survey_starts()],
-            "chart": self.chart_view(timeline, k),
-        }
-        view["can_review"] = True
-        return view
-
-    def _review_lines(self, timeline: Timeline, k: int) -> list[int]:
-        """Positions of the log lines position ``k`` shows."""
-        return [p for p in self._log_places(timeline) if p <= k]
-
-    def chart_view(self, timeline: Timeline, k: int) -> dict[str, Any]:
-        """The score chart up to position ``k``, its points named in the page's words."""
-        chart = timeline.score_chart(k).to_json()
-        t = self.texts.t
-        names = {"start": t("chart.start"), "exhibition": t("chart.exhibition"),
-                 "sets": t("chart.sets")}
-        chart["labels"] = [names.get(label) or t("chart.season", n=label.split("-")[-1])
-                           for label in chart["labels"]]
-        chart["title"] = t("chart.title")
-        return chart
+        """Show a past position: see ``web.review.move_to``."""
+        review.move_to(self, target)

@@ -115,7 +115,7 @@ def test_the_finder_sees_keys_in_every_kind_of_file(english: dict[str, str]) -> 
     assert "menu.new_game" in per_file["ui/frame.js"]
     assert "loader.python" in per_file["loader.js"]
     assert "log.season" in per_file["texts.py"]
-    assert "prompt.cube" in per_file["table.py"]
+    assert "prompt.cube" in per_file["words.py"]
     assert "msg.corrupt_save" in per_file["session.py"]
 
 
