@@ -177,9 +177,12 @@ def test_head_in_a_shell_pipeline() -> None:
 
 
 def test_an_interrupt_ends_without_a_traceback() -> None:
+    # Ctrl-C as in a terminal: an ignored SIGINT would be inherited (whatever ran
+    # before in this test process may have set it so) and Python would keep it.
     proc = subprocess.Popen([sys.executable, "-m", "game", "selfplay", "--players", "4",
                              "--games", "100000"], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.readline()
     proc.send_signal(signal.SIGINT)
