@@ -11,6 +11,7 @@ exactly as saved and plays on.
 from __future__ import annotations
 
 import random
+import time
 
 from playwright.sync_api import expect
 
@@ -55,6 +56,11 @@ def test_the_saved_board_is_painted_before_python_and_clicks_then_do_nothing(sit
         page.keyboard.press("Enter")
         assert page.evaluate("document.querySelector('#new-game-dialog').open") is False
 
+        # PyScript asks for main.py once its runtime is loaded: on a busy machine
+        # that can come after the clicks above.
+        deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
+        while not held and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
         assert held, "the page did not ask for the rules engine"
         held[0].continue_()
         wait_ready(page)
