@@ -216,3 +216,33 @@ def test_a_broken_bot_worker_is_reported(site, context, page):
     # The person can still start another game with people only.
     start_game(page, ["Ann", "Bea"], ["human", "human"], seed=3, nile=False)
     assert not page.evaluate(VIEW)["bot_to_move"]
+
+
+def test_the_computers_worker_starts_while_the_person_thinks(site, page):
+    """With computers seated, their worker starts at once, not at their first
+    turn: it is ready while the person, who moves first, has not played."""
+    page.goto(site.url)
+    wait_ready(page)
+    assert page.evaluate("window.mykerinosUI.botWorkerStartMs()") is None
+    start_game(page, ["Ann", "Bea", "Cyd"], ["human", "easy", "easy"], seed=3, nile=False)
+    view = page.evaluate(VIEW)
+    assert view["players"][0]["to_move"] and not view["bot_to_move"]
+    wait_until(page, "window.mykerinosUI.botWorkerStartMs() !== null", timeout=120_000)
+    view = page.evaluate(VIEW)
+    assert view["players"][0]["to_move"] and not view["bot_to_move"]
+    assert page.evaluate("JSON.parse(window.mykerinos.exportRecord()).moves") == []
+    # And it answers when the computers' turn comes.
+    click(page, "action:pass")
+    wait_until(page, "JSON.parse(window.mykerinos.view()).players[0].to_move", timeout=120_000)
+    assert len(page.evaluate("JSON.parse(window.mykerinos.exportRecord()).moves")) >= 3
+
+
+def test_people_only_start_no_worker(site, page):
+    """A game of people only never starts the computers' worker."""
+    page.goto(site.url)
+    wait_ready(page)
+    start_game(page, ["Ann", "Bea"], ["human", "human"], seed=3, nile=False)
+    click(page, "action:pass")
+    page.wait_for_timeout(1000)
+    assert page.evaluate("window.mykerinosUI.botWorkerStartMs()") is None
+    assert page.locator("#bot-status").is_hidden()

@@ -1,11 +1,11 @@
 // @ts-check
 // Computer players and hints, answered by a web worker (web/bot_worker.py,
-// started with PyScript's PyWorker on first need only). Whenever the view says
-// a computer is to move, the page asks the worker, waits a little so that the
-// move can be followed, and plays it. Each answer is tied to the position it
-// was asked for ("<game>:<revision>") and dropped if the game moved on
-// meanwhile (undo, new game, import). Levels and time budgets come from the
-// view (view.bot_to_move, view.bots).
+// started with PyScript's PyWorker as soon as a game seats a computer, else
+// on first need). Whenever the view says a computer is to move, the page asks
+// the worker, waits a little so that the move can be followed, and plays it.
+// Each answer is tied to the position it was asked for ("<game>:<revision>")
+// and dropped if the game moved on meanwhile (undo, new game, import). Levels
+// and time budgets come from the view (view.bot_to_move, view.bots).
 
 import { t } from "../i18n.js";
 import { call, exportRecord } from "./api.js";
@@ -139,6 +139,15 @@ export function retryBots(page) {
 export function pumpBots(page) {
   const bots = page.store.bots;
   const view = latest(page.store);
+  if (view && !view.final && !bots.worker && !bots.starting && !bots.failed && !bots.early
+      && view.players.some((p) => p.seat !== "human")) {
+    // Computers are seated: their worker starts now, while the person thinks,
+    // instead of at their first turn (its own Python takes seconds to start,
+    // tens of seconds in some browsers). A failure here is said at that turn,
+    // when the start is tried again.
+    bots.early = true;
+    ensureWorker(page).catch(() => {});
+  }
   if (!view || view.final || !view.bot_to_move || bots.failed) {
     if (bots.thinking) {
       bots.thinking = false;

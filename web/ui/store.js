@@ -29,6 +29,7 @@
  * @property {string | null} pending      stamp of the position the latest request is for
  * @property {BotStat[]} stats
  * @property {number | null} startMs      how long the worker took to start
+ * @property {boolean} early              its start was tried ahead of need (once per page)
  */
 
 /**
@@ -83,7 +84,7 @@ export function createStore(tight) {
     spoken: { game: null, lines: 0 },
     bots: {
       worker: null, starting: null, loading: false, thinking: false, failed: null, pending: null,
-      stats: [], startMs: null,
+      stats: [], startMs: null, early: false,
     },
     said: new Set(),
     starting: false,
