@@ -8,9 +8,9 @@ within a byte. The setup costs only its seed when the seed alone deals it;
 otherwise it is spelled out (first player, wing order, deck order and turns,
 and the Nile's pile, line and boats), so hand-made deals travel too.
 
-Layout, version 1 (bytes, then base64url without padding)::
+Layout, version 2 (bytes, then base64url without padding)::
 
-    version            1
+    version            2 (version 1, read too, had no expert seat kind)
     flags              bits 0-1 players - 2, bit 2 Nile, bit 3 setup spelled out,
                        bit 4 seat kinds present, bits 5-7 zero
     seed               varint (at most 10 bytes)
@@ -19,7 +19,7 @@ Layout, version 1 (bytes, then base64url without padding)::
     decisions          varint, how many decisions follow
     choices            the rest: one big-endian integer without a leading zero
                        byte, holding least significant first the seat kinds
-                       (radix 4 each), the spelled-out setup (Lehmer digits and
+                       (radix 5 each; 4 in version 1), the spelled-out setup (Lehmer digits and
                        turns), then each decision's index in its legal list
 
 The indices depend on the order of ``GameState.legal_moves()``: a change of
@@ -40,12 +40,17 @@ from .errors import GameError, RecordError
 from .setup import BOATS, NILE_PILE, Setup, make_setup
 from .state import GameState
 
-VERSION = 1
+VERSION = 2
 MAX_LINK_CHARS = 4000
 MAX_DECISIONS = 1000
 MAX_NAME_BYTES = 255
 MAX_SEED_BYTES = 10
-KINDS: tuple[str, ...] = ("human", "easy", "medium", "hard")
+# Who may play a seat, by link version: version 2 added the expert.
+KINDS_OF_VERSION: dict[int, tuple[str, ...]] = {
+    1: ("human", "easy", "medium", "hard"),
+    2: ("human", "easy", "medium", "hard", "expert"),
+}
+KINDS = KINDS_OF_VERSION[VERSION]
 
 _ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 _NILE_ORDER: tuple[str, ...] = tuple(NILE_PILE)
@@ -247,7 +252,7 @@ def decode_link(text: object, *, log: bool = True) -> LinkedGame:
     if version > VERSION:
         raise LinkError(f"the link comes from a newer version of the game (link version "
                         f"{version}, this game reads {VERSION})", kind="version")
-    if version != VERSION:
+    if version not in KINDS_OF_VERSION:
         raise LinkError(f"unknown link version {version} (this game reads version {VERSION})")
     flags = reader.byte("flags")
     if flags & 0xE0 or flags & 3 == 3:
@@ -273,7 +278,8 @@ def decode_link(text: object, *, log: bool = True) -> LinkedGame:
         raise LinkError("the link is not in its shortest form (in choices)")
     digits = _Digits(int.from_bytes(body, "big"))
 
-    kinds = tuple(KINDS[digits.pop(len(KINDS))] for _ in range(n)) if has_kinds else None
+    known = KINDS_OF_VERSION[version]
+    kinds = tuple(known[digits.pop(len(known))] for _ in range(n)) if has_kinds else None
     try:
         setup = _read_setup(digits, players, seed, nile, spelled)
     except GameError as exc:

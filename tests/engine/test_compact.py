@@ -28,8 +28,10 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 # The 4-player golden playthrough (seed 7) as a link. If this changes, the order
 # of the legal move lists changed: old links would open other games, so the
 # link format needs a new version byte.
-GOLDEN_LINK_4P = ("AQIHAAAAAIIBAvrTVckM06ryAQE_gG2unGeXYyRIkyHEewYkRorVSNRZrqLhgjciNcC73cKf_YSI"
+GOLDEN_LINK_4P = ("AgIHAAAAAIIBAvrTVckM06ryAQE_gG2unGeXYyRIkyHEewYkRorVSNRZrqLhgjciNcC73cKf_YSI"
                   "Yl78vhYOBhIhu3i4Dqae80noQXtSd_qChE4")
+# The same game as a version 1 link (before the expert seat kind): still opens.
+GOLDEN_LINK_4P_V1 = "AQ" + GOLDEN_LINK_4P[2:]
 CHECKED = settings(derandomize=True, database=None, max_examples=60, deadline=None,
                    suppress_health_check=[HealthCheck.too_slow])
 
@@ -89,6 +91,31 @@ def test_the_golden_game_has_a_fixed_link() -> None:
     state = replay(record)
     assert encode_link(state) == GOLDEN_LINK_4P
     assert to_record(decode_link(GOLDEN_LINK_4P).state) == to_record(state)
+    assert to_record(decode_link(GOLDEN_LINK_4P_V1).state) == to_record(state)
+
+
+def test_version_1_links_keep_their_seat_kinds_and_expert_seats_travel() -> None:
+    state = random_game(3, 4)
+    seats = ("hard", "human", "medium")
+    n = len(seats)
+
+    def raw(code: str) -> bytes:
+        return base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+
+    with_kinds, without = raw(encode_link(state, seats)), raw(encode_link(state))
+    kinds5 = sum(KINDS.index(k) * 5 ** i for i, k in enumerate(seats))
+    # The header is where the two links' numbers differ by the seat kinds alone.
+    head = next(h for h in range(2, len(without))
+                if int.from_bytes(with_kinds[h:], "big")
+                == int.from_bytes(without[h:], "big") * 5 ** n + kinds5)
+    rest = int.from_bytes(without[head:], "big")
+    # The same link as version 1 wrote it: kinds in radix 4 (no expert then).
+    v1 = rest * 4 ** n + sum(KINDS.index(k) * 4 ** i for i, k in enumerate(seats))
+    old = raw_link(bytes([1]) + with_kinds[1:head] + v1.to_bytes((v1.bit_length() + 7) // 8, "big"))
+    back = decode_link(old)
+    assert back.kinds == seats and to_record(back.state) == to_record(state)
+    expert = decode_link(encode_link(state, ("expert", "human", "easy")))
+    assert expert.kinds == ("expert", "human", "easy")
 
 
 def test_names_kinds_and_seeds_travel() -> None:
@@ -179,7 +206,7 @@ def raw_link(payload: bytes) -> str:
     ("AQIO+AAA", "not base64url"),
     ("AQIOAAAAA", "not base64url"),              # a length no base64 text has
     ("AQIOAAAAAIJ", "shortest form"),            # stray low bits in the last character
-    (raw_link(bytes([2, 2, 14])), "newer version of the game"),
+    (raw_link(bytes([3, 2, 14])), "newer version of the game"),
     (raw_link(bytes([0, 2, 14])), "unknown link version 0"),
     (raw_link(bytes([1, 3, 0, 0, 0])), "flags"),
     (raw_link(bytes([1, 0x22, 0, 0, 0])), "flags"),
@@ -249,7 +276,7 @@ def test_tampered_links_refuse_or_stay_legal(sample_links: list[str], data: st.D
     elif how == "insert":
         text = link[:at] + data.draw(st.characters()) + link[at:]
     else:
-        text = raw_link(bytes([data.draw(st.integers(2, 255))])
+        text = raw_link(bytes([data.draw(st.integers(3, 255))])
                         + base64.urlsafe_b64decode(link + "==")[1:])
     assert text != link
     result = outcome(text)
@@ -315,4 +342,4 @@ def test_utc_today_uses_the_utc_date() -> None:
 
 
 def test_kinds_list_is_the_seat_choices() -> None:
-    assert KINDS == ("human", "easy", "medium", "hard")
+    assert KINDS == ("human", "easy", "medium", "hard", "expert")
