@@ -60,12 +60,24 @@ class Recorder:
     http_errors: list = field(default_factory=list)  # (status, url)
     console_errors: list = field(default_factory=list)  # text
 
+    listeners: list = field(default_factory=list)  # (event, handler) while attached
+
     def attach(self, context) -> None:
-        context.on("request", lambda r: self.requests.append((r.method, r.url)))
-        context.on("requestfailed", lambda r: self.failed.append((r.url, r.failure)))
-        context.on("response", self._on_response)
-        context.on("console", self._on_console)
-        context.on("weberror", lambda e: self.console_errors.append(f"uncaught: {e.error}"))
+        self.listeners = [
+            ("request", lambda r: self.requests.append((r.method, r.url))),
+            ("requestfailed", lambda r: self.failed.append((r.url, r.failure))),
+            ("response", self._on_response),
+            ("console", self._on_console),
+            ("weberror", lambda e: self.console_errors.append(f"uncaught: {e.error}")),
+        ]
+        for event, handler in self.listeners:
+            context.on(event, handler)
+
+    def detach(self, context) -> None:
+        """Stop recording ``context`` (one shared by several tests)."""
+        for event, handler in self.listeners:
+            context.remove_listener(event, handler)
+        self.listeners = []
 
     def _on_response(self, response) -> None:
         if response.status >= 400:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.browser_helpers import READY_TIMEOUT_MS, wait_ready
@@ -77,6 +78,7 @@ def test_the_saved_board_is_painted_before_python_and_clicks_then_do_nothing(sit
         context.close()
 
 
+@pytest.mark.first_visit
 def test_a_first_visit_shows_the_loading_screen_not_a_board(site, page):
     page.goto(site.url, wait_until="commit")
     expect(page.locator("#loader")).to_be_visible()

@@ -12,6 +12,7 @@ from tests.browser.browser_helpers import build, wait_ready, wait_service_worker
 APP_JS = "fetch('./web/app.js').then(r => r.text())"
 
 
+@pytest.mark.first_visit
 def test_page_becomes_ready(site, page, recorder):
     page.goto(site.url)
     wait_ready(page)
@@ -21,6 +22,7 @@ def test_page_becomes_ready(site, page, recorder):
     assert not recorder.failed, recorder.failed
 
 
+@pytest.mark.first_visit
 def test_no_request_leaves_the_host(site, page, recorder):
     page.goto(site.url)
     wait_ready(page)
@@ -31,6 +33,7 @@ def test_no_request_leaves_the_host(site, page, recorder):
     assert any(url.endswith("/pyscript/xterm.css") for url in urls), "precache not seen"
 
 
+@pytest.mark.first_visit
 def test_no_console_errors(site, page, recorder):
     page.goto(site.url)
     wait_ready(page)
@@ -38,6 +41,7 @@ def test_no_console_errors(site, page, recorder):
     recorder.assert_no_console_errors()
 
 
+@pytest.mark.first_visit
 def test_works_from_subpath(site_subpath, page, recorder):
     page.goto(site_subpath.url)
     wait_ready(page)
