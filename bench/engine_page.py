@@ -1,20 +1,18 @@
 #!/usr/bin/env python3
-"""Engine speed in the page: random complete games per second inside the bot worker (Pyodide).
+"""Engine speed in the browser: random complete games per second on the page's Pyodide.
 
 Usage: python3 bench/engine_page.py [--games 100] [--repeat 3] [--nile] [--site DIR ...]
 
 Builds the site into a temporary folder (or serves each ``--site`` folder as
 it is), serves it on 127.0.0.1 and opens the page in headless Chromium
-(Playwright). Once the page is ready it starts the computer players' worker
-the way the page does (``web/bot_worker.py`` in a PyScript ``PyWorker`` on
-the page's own Pyodide and engine files) and asks its ``bench`` function to
-play the games of ``bench/engine.py`` (``game.selfplay.random_game``) for 2, 3
-and 4 players, timed inside the worker. Prints games/s, the median of the
+(Playwright). Once the page is ready it starts a Pyodide of its own from the
+site's files (``pyodide/``, ``game.zip``; the page's Python is left alone) and
+plays the games of ``bench/engine.py`` (``game.selfplay.random_game``) for 2,
+3 and 4 players, timed inside Python. Prints games/s, the median of the
 repeats; checks nothing.
 
-Several ``--site`` folders (for instance one built from an older version, with
-this version's ``web/bot_worker.py`` copied in) are measured in turn, row by
-row, so that they share the machine's conditions.
+Several ``--site`` folders (for instance one built from an older version) are
+measured in turn, row by row, so that they share the machine's conditions.
 """
 from __future__ import annotations
 
@@ -36,22 +34,31 @@ from tools.chromium import launch  # noqa: E402
 
 TIMEOUT_MS = 180_000
 
-# Starts the worker as web/ui/bots.js does, once, then runs one bench call in it.
+# Python's half of the bench: the games of bench/engine.py, timed in Python.
+BENCH_PY = """
+import json, time
+from game.selfplay import random_game
+
+def bench(players, games, nile=False):
+    start = time.perf_counter()
+    decisions = sum(len(random_game(int(players), seed, nile=bool(nile)).moves)
+                    for seed in range(int(games)))
+    return json.dumps({"games": int(games), "decisions": decisions,
+                       "seconds": time.perf_counter() - start})
+"""
+
+# Starts a Pyodide from the site's own files, once, then runs one bench call in it.
 BENCH = """
-async ([players, games, nile]) => {
+async ([players, games, nile, code]) => {
   if (!window.__engineBench) {
-    await customElements.whenDefined("py-script");
     const here = (path) => new URL(path, location.href).href;
-    const { PyWorker } = await import(here("pyscript/core.js"));
-    const worker = await PyWorker(here("web/bot_worker.py"), {
-      type: "pyodide",
-      version: here("pyodide/pyodide.mjs"),
-      config: { files: { [here("game.zip")]: "./*" } },
-    });
-    if (String(await worker.sync.ping()) !== "ok") throw new Error("worker did not start");
-    window.__engineBench = worker;
+    const { loadPyodide } = await import(here("pyodide/pyodide.mjs"));
+    const py = await loadPyodide({ indexURL: here("pyodide/") });
+    py.unpackArchive(await (await fetch(here("game.zip"))).arrayBuffer(), "zip");
+    py.runPython(code);
+    window.__engineBench = py.globals.get("bench");
   }
-  return String(await window.__engineBench.sync.bench(players, games, nile));
+  return String(window.__engineBench(players, games, nile));
 }
 """
 
@@ -66,9 +73,9 @@ def open_page(browser: Any, url: str) -> Any:
 
 
 def bench(page: Any, players: int, games: int, nile: bool) -> dict[str, Any]:
-    answer = json.loads(page.evaluate(BENCH, [players, games, nile]))
+    answer = json.loads(page.evaluate(BENCH, [players, games, nile, BENCH_PY]))
     if "seconds" not in answer:
-        raise RuntimeError(f"the worker answered {answer}")
+        raise RuntimeError(f"the bench answered {answer}")
     return dict(answer)
 
 
@@ -82,7 +89,7 @@ def run(urls: list[str], games: int, repeat: int, nile: bool) -> dict[str, Runs]
         try:
             pages = {url: open_page(browser, url) for url in urls}
             for page in pages.values():
-                bench(page, 4, 3, nile)  # start the worker and warm it up
+                bench(page, 4, 3, nile)  # start its Python and warm it up
             for players in (2, 3, 4):
                 for _ in range(repeat):
                     for url, page in pages.items():
@@ -118,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
                 server.shutdown()
                 server.server_close()
 
-    print(f"random games in the bot worker (Pyodide, headless Chromium), {args.games} games "
+    print(f"random games on Pyodide in the page (, headless Chromium), {args.games} games "
           f"per run, median of {args.repeat}" + (", Nile" if args.nile else ""))
     for site, url in zip(sites, urls):
         if len(sites) > 1:

@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
-"""Computer players in the page: how long the hard bot takes, and whether the page stays responsive.
+"""Computer players in the page: how long they take, how much they search, and whether the page stays responsive.
 
-Usage: python3 bench/page_bot.py [--moves 10] [--seed 7] [--prebuilt]
+Usage: python3 bench/page_bot.py [--moves 10] [--seed 7] [--level expert]
+                                 [--prebuilt | --site DIR ...]
 
-Builds the site into a temporary folder (or serves dist/ with --prebuilt),
-serves it on 127.0.0.1 and drives headless Chromium (Playwright). It starts a
-3-player game with three hard computer players (the search runs in the bot
-worker) and, over the first N computer moves, prints:
+Builds the site into a temporary folder (or serves dist/ with --prebuilt, or
+each --site folder as it is, one after the other: an older build against this
+one), serves it on 127.0.0.1 and drives headless Chromium (Playwright). It
+starts a 3-player game of three computer players of one level and, over the
+first N computer moves, prints:
 
-- the worker's start time (first need -> ready);
-- per move, the time from the page's request to the worker's answer, and
-  the search's playouts per move and per second inside the worker;
+- per move, the time from the page's request to the answer, and the search's
+  playouts per move and per second of search (``botStats``: the time Python
+  spent thinking);
 - the main thread's long tasks (PerformanceObserver "longtask", > 50 ms)
-  while the worker starts and while the bots play: count and longest.
+  from the new game to the last move measured: count and longest.
 
 Prints numbers only, checks nothing.
 """
@@ -42,7 +44,7 @@ new PerformanceObserver((list) => {
 """
 
 
-def run(site_url: str, moves: int, seed: int) -> dict:
+def run(site_url: str, moves: int, seed: int, level: str) -> dict:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -57,66 +59,66 @@ def run(site_url: str, moves: int, seed: int) -> dict:
             time.sleep(0.5)
             started = page.evaluate("performance.now()")
             page.evaluate(
-                "names => window.mykerinosUI.draw(JSON.parse(window.mykerinos.newGame("
-                f"JSON.stringify(names), {seed}, JSON.stringify({{seats: ['hard', 'hard', 'hard']}}))))",
-                ["Hatshepsut", "Imhotep", "Khufu"],
+                "([names, level]) => window.mykerinosUI.draw(JSON.parse(window.mykerinos.newGame("
+                f"JSON.stringify(names), {seed}, JSON.stringify({{seats: [level, level, level]}}))))",
+                [["Hatshepsut", "Imhotep", "Khufu"], level],
             )
-            wait_until(page, "window.mykerinosUI.botWorkerStartMs() !== null")
-            ready = page.evaluate("performance.now()")
             wait_until(page, f"window.mykerinosUI.botStats().length >= {moves}"
                              " || document.body.dataset.bot === 'failed'")
             ended = page.evaluate("performance.now()")
             return {
-                "start_ms": page.evaluate("window.mykerinosUI.botWorkerStartMs()"),
                 "stats": page.evaluate("window.mykerinosUI.botStats()")[:moves],
                 "longtasks": page.evaluate("window.__longtasks"),
-                "window": (started, ready, ended),
+                "window": (started, ended),
                 "failed": page.evaluate("document.body.dataset.bot") == "failed",
             }
         finally:
             browser.close()
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--moves", type=int, default=10, help="computer moves to measure (default 10)")
-    parser.add_argument("--seed", type=int, default=7, help="seed of the game (default 7)")
-    parser.add_argument("--prebuilt", action="store_true", help="serve dist/ as it is")
-    args = parser.parse_args(argv)
-
-    with tempfile.TemporaryDirectory(prefix="mykerinos-bench-") as tmp:
-        out = ROOT / "dist" if args.prebuilt else Path(tmp) / "site"
-        if not args.prebuilt:
-            build.build(out, quiet=True)
-        server = serve.make_server(out, 0, "/", quiet=True)
-        serve.start_in_thread(server)
-        try:
-            result = run(serve.url_of(server), args.moves, args.seed)
-        finally:
-            server.shutdown()
-            server.server_close()
-
+def report(result: dict, label: str) -> None:
     if result["failed"]:
         print("the computer players failed (see the page's #bot-status)")
     times = [s["ms"] for s in result["stats"]]
-    started, ready, ended = result["window"]
-    print(f"hard computer players, 3-player game, seed {args.seed}, budget 1.5 s per move")
-    print(f"worker start: {result['start_ms']:.0f} ms (first need -> ready)")
+    started, ended = result["window"]
+    print(label)
     if times:
-        print(f"move time, request -> answer, {len(times)} moves: median {statistics.median(times):.0f} ms,"
+        print(f"  move time, request -> answer, {len(times)} moves: median {statistics.median(times):.0f} ms,"
               f" min {min(times):.0f} ms, max {max(times):.0f} ms")
         print("  all: " + ", ".join(f"{t:.0f}" for t in times))
         iters = sum(s.get("iterations") or 0 for s in result["stats"])
         search = sum(s.get("searchMs") or 0 for s in result["stats"]) / 1000
         if search > 0:
-            print(f"search in the worker: {iters / len(times):.0f} playouts per move, "
-                  f"{iters / search:.0f} playouts/s")
-    for label, lo, hi in (("while the worker starts", started, ready),
-                          ("while the bots play", ready, ended)):
-        tasks = [d for s, d in result["longtasks"] if lo <= s < hi]
-        longest = f"{max(tasks):.0f} ms" if tasks else "none"
-        print(f"main-thread long tasks (> 50 ms) {label}: {len(tasks)}, longest {longest}"
-              f" (over {(hi - lo) / 1000:.1f} s)")
+            print(f"  search: {iters / len(times):.0f} playouts per move, {iters / search:.0f} playouts/s")
+    tasks = [d for s, d in result["longtasks"] if started <= s < ended]
+    longest = f"{max(tasks):.0f} ms" if tasks else "none"
+    print(f"  main-thread long tasks (> 50 ms) while the computers play: {len(tasks)}, longest {longest}"
+          f" (over {(ended - started) / 1000:.1f} s)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=10, help="computer moves to measure (default 10)")
+    parser.add_argument("--seed", type=int, default=7, help="seed of the game (default 7)")
+    parser.add_argument("--level", default="hard", help="the computers' level (default hard)")
+    parser.add_argument("--prebuilt", action="store_true", help="serve dist/ as it is")
+    parser.add_argument("--site", type=Path, action="append", default=[],
+                        help="serve this built site as it is (may be given more than once)")
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory(prefix="mykerinos-bench-") as tmp:
+        sites = list(args.site) or [ROOT / "dist" if args.prebuilt else Path(tmp) / "site"]
+        if not args.site and not args.prebuilt:
+            build.build(sites[0], quiet=True)
+        for site in sites:
+            server = serve.make_server(site, 0, "/", quiet=True)
+            serve.start_in_thread(server)
+            try:
+                result = run(serve.url_of(server), args.moves, args.seed, args.level)
+            finally:
+                server.shutdown()
+                server.server_close()
+            report(result, f"{site}: {args.level} computer players, 3-player game, seed {args.seed}")
     return 0
 
 

@@ -7,8 +7,7 @@ Layout of the output folder:
     manifest.webmanifest, icons/   web app manifest (installable app) and its
                                    icons, drawn by tools/icons.py
     web/                           everything under web/ (front end), of its
-                                   Python only the entry scripts main.py and
-                                   bot_worker.py
+                                   Python only the entry script main.py
     game.zip                       the engine package (game/**), unpacked into
                                    the in-browser file system by pyscript.toml
     webpy.zip                      web/**/*.py and web/lang/*.json, unpacked the
@@ -65,7 +64,7 @@ RUNTIME_DIRS = ("pyodide", "pyscript")
 
 # Python files the page loads by URL (index.html's <script type="py">, the
 # bot worker started by web/app.js); the other web/*.py are in webpy.zip only.
-PY_ENTRY_SCRIPTS = {"main.py", "bot_worker.py"}
+PY_ENTRY_SCRIPTS = {"main.py"}
 
 # Placeholders in web/sw.template.js.
 SW_VERSION_MARK = "__BUILD_VERSION__"
@@ -237,7 +236,7 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
 
     # Everything under web/ (the service-worker template is a build input),
     # except the Python modules that only travel inside webpy.zip: the page
-    # fetches just its two entry scripts by URL.
+    # fetches just its entry script by URL.
     web = ROOT / "web"
     for path in _files_under(web):
         if path == SW_TEMPLATE:

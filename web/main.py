@@ -14,11 +14,15 @@ The only Python module that touches the browser: it opens one ``Session``
     importRecord(text)       {"ok": true, "view": ...} or {"ok": false, "error": "..."}
     startup(language)        {"view": ..., "notice": ..., "newGame": bool, "python": "3.x.y"}:
                              what to show first, in the page's language
-    botSeed()                the seed for the next computer decision (an integer)
+    think(purpose)           start the computer's thinking on the position shown: "move"
+                             (the computer to move), "hint" or "analysis" (review)
+                             -> {"job", "stamp"} or {"error"} (web/thinking.py)
+    thinkStep(job, ms)       think on for about ms milliseconds -> {"busy": true},
+                             {"gone": true}, {"error"} or the answer: {"move", ...}
+    stopThinking(job)        abandon that job
     playBotMove(moveJson, stamp)
-                             play a computer player's move (from web/bot_worker.py) -> view;
-                             ignored when stamp ("<game>:<revision>") is not the current one
-    describeMove(moveJson)   a hint: {"text": "Suggested: ...", "key", "cells", "rooms", "cards"}
+                             play a computer player's move -> view; ignored when stamp
+                             ("<game>:<revision>") is not the current one
     setLanguage(code)        show every word in another language from now on -> view
     review(target)           step through the game's past ("open", "first", "back",
                              "forward", "last", "exit", "position:<k>", "log:<line>",
@@ -131,9 +135,10 @@ def _api(session: Session, storage: LocalStorage) -> dict[str, Callable[..., str
         "exportRecord": session.export_record,
         "importRecord": imported,
         "startup": startup,
-        "botSeed": lambda: _dump(session.bot_seed()),
+        "think": lambda purpose: _dump(session.think(purpose)),
+        "thinkStep": lambda job, ms: _dump(session.think_step(job, ms)),
+        "stopThinking": lambda job: _dump(session.stop_thinking(job)),
         "playBotMove": lambda move, stamp=None: shown(session.play_bot_move(move, stamp)),
-        "describeMove": lambda move: _dump(session.hint(move)),
         "review": lambda target: _dump(_review(session, target)),
         "setLanguage": lambda code: shown(session.set_language(code)),
         "sync": lambda: shown(session.sync()),

@@ -34,6 +34,7 @@ from game.errors import GameError
 from game.limits import MAX_RECORD_BYTES, clean_name, seed_from_text
 from game.record import parse_record_json
 
+from . import thinking
 from .table import PLAYER_COUNTS, Table
 from .texts import Texts, language_of
 
@@ -147,6 +148,7 @@ class Session:
     new_game: bool = False  # the page opens the new-game dialog first
     log: Callable[[str, str], None] = field(default=lambda level, text: None)  # "warn"/"error"
     fresh_seed: Callable[[], int] = field(default=random_seed)
+    thinker: thinking.Thinker = field(default_factory=thinking.Thinker)
 
     # ------------------------------------------------------------- start-up
     @classmethod
@@ -356,9 +358,6 @@ class Session:
         self._use(table)
         return {"ok": True, "view": self.view()}
 
-    def bot_seed(self) -> int:
-        return self.table.bot_seed()
-
     def play_bot_move(self, move_json: Any, stamp: Any = None) -> dict[str, Any]:
         """A computer's move; ignored when ``stamp`` names a position that is gone
         (undo, new game, import, another tab moved on while it thought)."""
@@ -373,13 +372,30 @@ class Session:
         self._save_if_changed()
         return self.view()
 
-    def hint(self, move_json: Any) -> dict[str, Any]:
-        """A suggested move in words with the places to mark (empty if unreadable)."""
+    # ------------------------------------------------------------ thinking
+    def think(self, purpose: Any) -> dict[str, Any]:
+        """Start the computer's thinking on the position shown ("move", "hint" or
+        "analysis", web/thinking.py), abandoning any other: {"job": n, "stamp"},
+        or {"error": ...} when there is nothing to think about."""
         try:
-            return self.table.hint(json.loads(str(move_json)))
-        except Exception:
-            return {"text": self.texts.t("hint.suggested", move=str(move_json)),
-                    "key": None, "cells": [], "rooms": [], "cards": []}
+            number = self.thinker.start(lambda clock: thinking.job(self.table, str(purpose), clock))
+        except ValueError as exc:
+            return {"error": str(exc)}
+        return {"job": number, "stamp": self.stamp_text()}
+
+    def think_step(self, job: Any, ms: Any) -> dict[str, Any]:
+        """Think on for about ``ms`` milliseconds (``Thinker.step``)."""
+        try:
+            return self.thinker.step(int(job), min(max(float(ms), 1.0), 50.0))
+        except (TypeError, ValueError):
+            return {"gone": True}
+
+    def stop_thinking(self, job: Any) -> dict[str, Any]:
+        """Abandon job ``job`` (a number, or its text from the page)."""
+        try:
+            return {"stopped": self.thinker.stop(int(job))}
+        except (TypeError, ValueError):
+            return {"stopped": False}
 
     def set_language(self, code: Any) -> dict[str, Any]:
         self.language = language_of(code)

@@ -30,7 +30,8 @@ from ..rng import Rng
 from ..setup import BOATS, Setup
 from ..state import EMPTY, Phase, parcels_in_season
 from .evaluate import CUBE_VALUE, card_worth, evaluate, open_lead, room_worth, steady_lead
-from .lookahead import ranked_moves
+from .lookahead import ranking
+from .steps import Steps, run
 
 if TYPE_CHECKING:
     from ..state import GameState
@@ -304,12 +305,18 @@ def search(state: "GameState", rng: Rng, params: SearchParams, budget: float,
            max_iterations: int, clock: Callable[[], float]) -> SearchResult:
     """Run ISMCTS from ``state`` for its player to move; stop on the budget
     (seconds by ``clock``) or after ``max_iterations`` iterations."""
+    return run(searching(state, rng, params, budget, max_iterations, clock))
+
+
+def searching(state: "GameState", rng: Rng, params: SearchParams, budget: float,
+              max_iterations: int, clock: Callable[[], float]) -> Steps[SearchResult]:
+    """``search``, one step per root move ranked and per iteration."""
     deadline = clock() + budget
     p = state.to_move
     assert p is not None
     season = state.season
     root = Node(p)
-    ranked = _root_order(state, params)
+    ranked = yield from _root_order(state, params)
     root.moves = [m for _, m in ranked]
     prior = [margin / params.reward_scale for margin, _ in ranked]
     if len(root.moves) == 1:
@@ -358,6 +365,7 @@ def search(state: "GameState", rng: Rng, params: SearchParams, budget: float,
             path[i].total += (reward[mover] if mover is not None else 0.0) / scale
         root.visits += 1
         iterations += 1
+        yield
     best = max(range(len(root.children)),
                key=lambda i: (root.children[i].visits,
                               root.children[i].total / max(1, root.children[i].visits)))
@@ -385,7 +393,7 @@ def _order(state: "GameState") -> list[Move]:
     return [legal[-i] for _, i in scored]
 
 
-def _root_order(state: "GameState", params: SearchParams) -> list[tuple[float, Move]]:
+def _root_order(state: "GameState", params: SearchParams) -> Steps[list[tuple[float, Move]]]:
     """The root's moves with their margin one move ahead by the static estimate, best first."""
     legal = state.legal_moves()
     if len(legal) > params.root_sample:
@@ -395,4 +403,5 @@ def _root_order(state: "GameState", params: SearchParams) -> list[tuple[float, M
     p = state.to_move
     assert p is not None
     leads = LEADS[params.root_leads]
-    return [(score, m) for score, _, m in ranked_moves(state, legal, p, leads)]
+    ranked = yield from ranking(state, legal, p, leads)
+    return [(score, m) for score, _, m in ranked]

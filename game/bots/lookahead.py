@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..moves import Move
 from .evaluate import evaluate, steady_lead
+from .steps import Steps, run
 
 if TYPE_CHECKING:
     from ..state import GameState
@@ -28,6 +29,15 @@ def score_move(state: "GameState", move: Move, p: int, leads: Leads = steady_lea
 def ranked_moves(state: "GameState", moves: list[Move], p: int,
                  leads: Leads = steady_lead) -> list[tuple[float, int, Move]]:
     """(margin after the move, -index, move), best first; ties keep the legal order."""
-    scored = [(score_move(state, m, p, leads), -i, m) for i, m in enumerate(moves)]
+    return run(ranking(state, moves, p, leads))
+
+
+def ranking(state: "GameState", moves: list[Move], p: int,
+            leads: Leads = steady_lead) -> Steps[list[tuple[float, int, Move]]]:
+    """``ranked_moves``, one step per move."""
+    scored = []
+    for i, m in enumerate(moves):
+        scored.append((score_move(state, m, p, leads), -i, m))
+        yield
     scored.sort(reverse=True)
     return scored

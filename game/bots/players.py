@@ -28,8 +28,9 @@ from ..moves import Move
 from ..rng import Rng
 from ..state import Phase
 from .evaluate import evaluate
-from .ismcts import SearchParams, search, world_for
-from .lookahead import margin, ranked_moves, score_move
+from .ismcts import SearchParams, searching, world_for
+from .lookahead import margin, ranking, score_move
+from .steps import Steps, run
 
 if TYPE_CHECKING:
     from ..state import GameState
@@ -56,6 +57,11 @@ class Bot:
 
     def choose(self, state: "GameState") -> Move:
         """The move this bot plays for the player to move."""
+        return run(self.thinking(state))
+
+    def thinking(self, state: "GameState") -> Steps[Move]:
+        """``choose``, cut into steps of one playout or one move ranked at most,
+        so that the page can answer clicks between them."""
         legal = state.legal_moves()
         if not legal:
             raise ValueError("no legal move: the game is over")
@@ -68,13 +74,14 @@ class Bot:
         if self.level == "easy":
             return self._easy(state, legal, p)
         if self.level == "medium":
-            return self._medium(state, legal, p)
+            ranked = yield from ranking(state, self._sample(legal, self.sample), p)
+            return ranked[0][2]
         if self.level == "expert":
-            result = search(state, self.rng, self.params, self.budget, self.max_iterations,
-                            self.clock)
+            result = yield from searching(state, self.rng, self.params, self.budget,
+                                          self.max_iterations, self.clock)
             self.last_iterations = result.iterations
             return result.move
-        return self._hard(state, legal, p)
+        return (yield from self._hard(state, legal, p))
 
     def _sample(self, legal: list[Move], k: int) -> list[Move]:
         if len(legal) <= k:
@@ -92,12 +99,9 @@ class Bot:
                   for i, m in enumerate(options)]
         return max(scored)[2]
 
-    def _medium(self, state: "GameState", legal: list[Move], p: int) -> Move:
-        return ranked_moves(state, self._sample(legal, self.sample), p)[0][2]
-
-    def _hard(self, state: "GameState", legal: list[Move], p: int) -> Move:
+    def _hard(self, state: "GameState", legal: list[Move], p: int) -> Steps[Move]:
         deadline = self.clock() + self.budget
-        ranked = ranked_moves(state, self._sample(legal, self.sample), p)
+        ranked = yield from ranking(state, self._sample(legal, self.sample), p)
         cands = [m for _, _, m in ranked[:self.candidates]]
         if len(cands) == 1:
             return cands[0]
@@ -116,7 +120,7 @@ class Bot:
                         + 6.0 * math.sqrt(logn / visits[i]))
             world = world_for(state, self.rng)
             world.apply(cands[k])
-            playout(world, self.rng, state.season)
+            yield from playing_out(world, self.rng, state.season)
             totals[k] += margin(evaluate(world), p)
             visits[k] += 1
             iterations += 1
@@ -129,7 +133,13 @@ class Bot:
 def playout(state: "GameState", rng: Rng, season: int) -> None:
     """Play fast, roughly sensible moves until the season's survey is over
     (moves drawn by index, so the whole legal list is seldom built)."""
+    run(playing_out(state, rng, season))
+
+
+def playing_out(state: "GameState", rng: Rng, season: int) -> Steps[None]:
+    """``playout``, one step per move."""
     while not state.over and state.season == season:
+        yield
         if state.phase is Phase.SURVEY:
             legal = state.legal_moves()
             claims = [m for m in legal if m.card is not None]

@@ -199,50 +199,61 @@ def test_person_against_computer_players(site, page, recorder):
     recorder.assert_only_host(site.host)
 
 
-def test_a_broken_bot_worker_is_reported(site, context, page):
-    """If the worker cannot start, the page says so instead of waiting forever."""
-    context.route("**/web/bot_worker.py", lambda route: route.fulfill(
-        status=200, content_type="text/plain", body='raise RuntimeError("no computer today")\n'))
+def test_a_failing_computer_is_reported_and_can_try_again(site, page):
+    """If the thinking fails, the page says so instead of waiting forever, and
+    "Try again" thinks again."""
     page.goto(site.url)
     wait_ready(page)
+    page.evaluate("""() => {
+        const api = window.mykerinos;
+        window.realThinkStep = api.thinkStep;
+        api.thinkStep = () => JSON.stringify({error: "RuntimeError: no computer today"});
+    }""")
     start_game(page, ["Ann", "Bea"], ["easy", "human"], seed=3, nile=False)
-    view = page.evaluate(VIEW)
-    if not view["bot_to_move"]:
+    if not page.evaluate(VIEW)["bot_to_move"]:
         click(page, "action:pass")  # hand the turn to the computer
     wait_until(page, "document.body.dataset.bot === 'failed'", timeout=60_000)
     status = page.locator("#bot-status")
-    assert status.is_visible() and "could not start" in status.inner_text()
-    assert page.locator("#bot-retry").is_visible()
-    # The person can still start another game with people only.
-    start_game(page, ["Ann", "Bea"], ["human", "human"], seed=3, nile=False)
-    assert not page.evaluate(VIEW)["bot_to_move"]
+    assert status.is_visible() and "no computer today" in status.inner_text()
+    moves = record_moves(page)
+    page.evaluate("() => { window.mykerinos.thinkStep = window.realThinkStep; }")
+    page.click("#bot-retry")
+    wait_until(page, "!JSON.parse(window.mykerinos.view()).bot_to_move", timeout=60_000)
+    assert record_moves(page) > moves
+    assert status.is_hidden()
 
 
-def test_the_computers_worker_starts_while_the_person_thinks(site, page):
-    """With computers seated, their worker starts at once, not at their first
-    turn: it is ready while the person, who moves first, has not played."""
+def test_the_computers_think_in_the_pages_own_python(site, page, recorder):
+    """One Python per page: the computers' moves, asked while the person looks
+    back through the game, wait for the review to end and then come."""
+    page.add_init_script("""(() => {
+        const Real = window.Worker;
+        window.workersMade = 0;
+        window.Worker = class extends Real {
+            constructor(...args) { super(...args); window.workersMade += 1; }
+        };
+    })()""")
     page.goto(site.url)
     wait_ready(page)
-    assert page.evaluate("window.mykerinosUI.botWorkerStartMs()") is None
-    start_game(page, ["Ann", "Bea", "Cyd"], ["human", "easy", "easy"], seed=3, nile=False)
-    view = page.evaluate(VIEW)
-    assert view["players"][0]["to_move"] and not view["bot_to_move"]
-    wait_until(page, "window.mykerinosUI.botWorkerStartMs() !== null", timeout=120_000)
-    view = page.evaluate(VIEW)
-    assert view["players"][0]["to_move"] and not view["bot_to_move"]
-    assert page.evaluate("JSON.parse(window.mykerinos.exportRecord()).moves") == []
-    # And it answers when the computers' turn comes.
+    start_game(page, ["Ann", "Bea", "Cyd"], ["human", "expert", "expert"], seed=5, nile=False)
+    wait_until(page, "JSON.parse(window.mykerinos.view()).players[0].to_move", timeout=60_000)
+    # Once the person has passed, the computers play the rest of the season.
     click(page, "action:pass")
-    wait_until(page, "JSON.parse(window.mykerinos.view()).players[0].to_move", timeout=120_000)
-    assert len(page.evaluate("JSON.parse(window.mykerinos.exportRecord()).moves")) >= 3
-
-
-def test_people_only_start_no_worker(site, page):
-    """A game of people only never starts the computers' worker."""
-    page.goto(site.url)
-    wait_ready(page)
-    start_game(page, ["Ann", "Bea"], ["human", "human"], seed=3, nile=False)
-    click(page, "action:pass")
-    page.wait_for_timeout(1000)
-    assert page.evaluate("window.mykerinosUI.botWorkerStartMs()") is None
+    wait_until(page, "document.body.dataset.bot === 'thinking'")
+    # A step into the past while a computer thinks: answered, and the
+    # computers wait (their thinking is abandoned, not played into review).
+    page.click("#review-open")
+    page.click("#review-first")
+    wait_until(page, "JSON.parse(window.mykerinos.view()).review !== null")
+    moves = record_moves(page)
+    page.wait_for_timeout(2500)  # longer than a computer's 1.5 s of thinking
+    assert record_moves(page) == moves and page.evaluate("document.body.dataset.bot") != "failed"
+    page.keyboard.press("Escape")
+    wait_until(page, "JSON.parse(window.mykerinos.view()).review === null")
+    wait_until(page, f"JSON.parse(window.mykerinos.exportRecord()).moves.length > {moves}",
+               timeout=60_000)
+    assert page.evaluate("window.workersMade") == 0
+    wasm = page.evaluate("performance.getEntriesByType('resource')"
+                         ".filter((e) => e.name.endsWith('pyodide.asm.wasm')).length")
+    assert wasm == 1
     assert page.locator("#bot-status").is_hidden()

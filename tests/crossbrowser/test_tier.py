@@ -118,7 +118,6 @@ def person_turn(tab, timeout_s: float = TURN_TIMEOUT_S) -> dict:
         if time.monotonic() > deadline:
             raise AssertionError(f"{tab.name}: the computer players took too long: " + str(tab.js(
                 "({bots: document.body.dataset.bot, moves: window.mykerinosUI.botStats().length,"
-                " workerStartMs: window.mykerinosUI.botWorkerStartMs(),"
                 " visibility: document.visibilityState,"
                 " prompt: document.querySelector('#prompt')?.innerText})")))
         time.sleep(0.05)
@@ -195,7 +194,8 @@ def play_to_the_end(tab, site, rng: random.Random, timings: dict) -> dict:
     seen = {"undo": False, "offline": False, "clicks": 0}
     deadline = time.monotonic() + GAME_TIMEOUT_S
     while True:
-        view = person_turn(tab)
+        with timed(timings, "waiting for the computers"):
+            view = person_turn(tab)
         if view["final"]:
             break
         assert time.monotonic() < deadline, f"{tab.name}: the game took too long"
@@ -207,7 +207,8 @@ def play_to_the_end(tab, site, rng: random.Random, timings: dict) -> dict:
                 check_offline_reload(tab, site, view)
             seen["offline"] = True
         else:
-            click(tab, choose(view, rng))
+            with timed(timings, "person's clicks"):
+                click(tab, choose(view, rng))
             seen["clicks"] += 1
     assert seen["undo"] and seen["offline"] and seen["clicks"] >= 3, seen
     timings["clicks by the person"] = seen["clicks"]

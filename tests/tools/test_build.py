@@ -50,7 +50,7 @@ def test_layout(built):
     assert "web/sw.template.js" not in names
     # Modules imported from webpy.zip are not shipped a second time.
     assert "web/table.py" not in names and "web/texts.py" not in names
-    assert "web/bot_worker.py" in names
+    assert "web/thinking.py" not in names and "web/bot_worker.py" not in names
 
 
 def test_service_worker_precaches_every_file(built):

@@ -1,6 +1,6 @@
 """Review on the page's model (web/table.py): any past position drawn exactly as
 the engine rebuilds it, nothing playable meanwhile, the jumps, the score chart,
-and the computer's analysis of a past decision (web/bot_worker.py)."""
+and the computer's analysis of a past decision (web/thinking.py)."""
 from __future__ import annotations
 
 import json
@@ -11,24 +11,11 @@ import pytest
 from game import GameState, Move, to_record
 from game.selfplay import random_game
 from game.timeline import Timeline
-from web.bot_worker import analysis, estimate
+from game.bots import Bot
+from web.thinking import analysis, estimate
 from web.session import Session
 from web.table import Table
-
-
-class Memory:
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> bool:
-        self.data[key] = value
-        return True
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
+from tests.web.fakes import Memory
 
 
 def finished(players: int = 3, seed: int = 5, nile: bool = False) -> tuple[GameState, Table]:
@@ -204,11 +191,10 @@ def test_a_new_game_or_import_ends_review() -> None:
 
 def test_the_computers_analysis_of_a_past_decision() -> None:
     state = random_game(3, 5, log=False)
-    record = json.loads(json.dumps(to_record(state)))
     timeline = Timeline.of_state(state)
     for k in (3, 40):
-        answer = analysis(record, k, "hard", 7, 0.2, worlds=6)
         shown_state = timeline.state_at(k)
+        answer = analysis(shown_state, timeline.moves[k], Bot("hard", 7, budget=0.2), worlds=6)
         choice = Move.from_json(answer["move"])
         assert choice in shown_state.legal_moves()
         assert answer["played"] == timeline.moves[k].to_json()
@@ -219,8 +205,7 @@ def test_the_computers_analysis_of_a_past_decision() -> None:
                         - estimate(shown_state, timeline.moves[k], 7, 6))
             assert answer["difference"] == round(expected, 1)
     # The latest position of a game still running: a choice, nothing to compare.
-    record["moves"] = record["moves"][:12]
-    answer = analysis(record, 12, "hard", 7, 0.2, worlds=6)
+    answer = analysis(timeline.state_at(12), None, Bot("hard", 7, budget=0.2), worlds=6)
     assert answer["played"] is None and answer["difference"] is None
     with pytest.raises(ValueError):
-        analysis(record, 13, "hard", 7, 0.2)
+        analysis(state, None, Bot("hard", 7, budget=0.2))  # the game is over

@@ -10,7 +10,9 @@ from game import replay
 from web.session import CURRENT_KEY, SLOT, Session, adopt_legacy_save
 from web.table import Table
 
-from .test_session import Memory, first_cell
+from tests.web.fakes import Memory
+
+from .test_session import first_cell
 
 
 def play_one(session: Session) -> dict:

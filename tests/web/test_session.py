@@ -7,33 +7,11 @@ import json
 from game import replay
 from web.session import CURRENT_KEY, SLOT, Session, parse_seed
 from web.table import Table
+from tests.web.fakes import Memory
 
 ID = "a1b2c3"
 SAVE_KEY = SLOT + ID
 CORRUPT_KEY = "corrupt:" + ID
-
-
-class Memory:
-    """localStorage in a dict; `broken` makes every write fail (storage disabled)."""
-
-    def __init__(self, data: dict[str, str] | None = None, broken: bool = False) -> None:
-        self.data = dict(data or {})
-        self.broken = broken
-
-    def name(self, key: str) -> str:
-        return key
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> bool:
-        if self.broken:
-            return False
-        self.data[key] = value
-        return True
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
 
 
 def first_cell(view: dict) -> str:
@@ -125,5 +103,3 @@ def test_seeds_from_the_page() -> None:
     assert parse_seed("pyramid") == parse_seed(" pyramid ") != parse_seed("pyramids")
     assert parse_seed(None, lambda: 99) == 99 and parse_seed("", lambda: 98) == 98
     assert parse_seed(True, lambda: 97) == 97 and parse_seed(2.5, lambda: 96) == 96
-    hint = Session.open(Memory(), "en").hint("{oops")
-    assert hint["cells"] == [] and "Suggested" in hint["text"]

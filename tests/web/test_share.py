@@ -16,28 +16,9 @@ from game.daily import daily_seed
 from web import share
 from web.session import CURRENT_KEY, SLOT, Session
 from web.table import Table
+from tests.web.fakes import Memory
 
 DAY = datetime.date(2024, 3, 9)
-
-
-class Memory:
-    """localStorage in a dict."""
-
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def name(self, key: str) -> str:
-        return key
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> bool:
-        self.data[key] = value
-        return True
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
 
 
 def played(table: Table, count: int, seed: int = 1) -> Table:

@@ -18,7 +18,7 @@ from game import Move
 from game.cards import GREENWISH, PATRONS
 from game.museum import ROOMS
 from game.region import CELL_INDEX
-from web.table import BOT_BUDGETS, BOT_LEVELS, HINT_LEVEL, HUMAN, Table, kind_key, move_marks
+from web.table import BOT_LEVELS, HUMAN, Table, kind_key, move_marks
 from web.texts import LANGUAGE_NAMES, LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,7 +42,7 @@ FORBIDDEN = {
         r"room-W|[\"'`]W\$\{|\^room|\bWINGS\s*=|%\s*5\b|\*\s*72\b",
     "the grammar of cell ids (view: cells[].col and .row)":
         r"\^\(cell|\bCOLUMNS\b",
-    "the bots' time budget (view: bots.budget, bots.hint)":
+    "the bots' time budget and levels (web/table.py, used by web/thinking.py)":
         r"\b1500\b|BOT_BUDGET|\bhard\s*:\s*[\d.]|budget\s*[=:]\s*[\d.]",
     "the list of languages (web/lang/index.json)":
         r"\[\s*\"en\"\s*,\s*\"fr\"|Français|Italiano|\bLANGUAGES\s*=",
@@ -73,7 +73,7 @@ def test_the_guard_sees_what_it_forbids() -> None:
             "const onNile = (cell) => (cell.col === 3 || cell.col === 4);",
         "the grammar of room ids (view: museum[].slot, .part, .wing)":
             r"const m = /^room-W(\d)(\d?)-(\d)$/.exec(el.id);",
-        "the bots' time budget (view: bots.budget, bots.hint)":
+        "the bots' time budget and levels (web/table.py, used by web/thinking.py)":
             "const BOT_BUDGET = { hard: 1.5, medium: null, easy: null };",
         "the list of languages (web/lang/index.json)": 'export const LANGUAGES = ["en", "fr", "it"];',
         "the seat kinds and player counts (view: new_game)":
@@ -153,16 +153,11 @@ def test_rooms_say_their_place_on_the_ring() -> None:
 
 def test_bots_budget_and_seat_kinds_come_from_one_place() -> None:
     table = nile_table()
-    view = table.view()
-    assert view["new_game"]["seats"] == [HUMAN, *BOT_LEVELS]
-    assert view["bots"]["hint"] == {"level": HINT_LEVEL, "budget": BOT_BUDGETS[HINT_LEVEL]}
-    while table.bot_to_move() is None:
-        table.click("action:pass")
-    level = table.bot_to_move()
-    assert table.view()["bots"]["budget"] == BOT_BUDGETS.get(level)
-    # The worker has no budget of its own any more: the page sends the view's.
-    worker = (WEB / "bot_worker.py").read_text()
-    assert "1.5" not in worker and "BUDGET" not in worker
+    assert table.view()["new_game"]["seats"] == [HUMAN, *BOT_LEVELS]
+    # The thinking takes its levels and budgets from the table's, and has none of its own.
+    thinking = (WEB / "thinking.py").read_text()
+    assert "1.5" not in thinking and "BUDGET =" not in thinking
+    assert all(f'"{level}"' not in thinking for level in BOT_LEVELS)
 
 
 def test_languages_are_listed_once() -> None:

@@ -10,9 +10,10 @@
  * @property {() => string} exportRecord
  * @property {(text: string) => string} importRecord
  * @property {(language: string) => string} startup
- * @property {() => string} botSeed
+ * @property {(purpose: string) => string} think  start thinking on the position shown (web/thinking.py)
+ * @property {(job: string, ms: string) => string} thinkStep  think on for about ms milliseconds
+ * @property {(job: string) => string} stopThinking  abandon that job
  * @property {(move: string, stamp: string) => string} playBotMove
- * @property {(move: string) => string} describeMove
  * @property {(code: string) => string} setLanguage
  * @property {(target: string) => string} review
  * @property {() => string} sync          another tab wrote the game: look again -> view
@@ -33,7 +34,6 @@
  * @property {() => boolean} boot
  * @property {(view: import("./view.js").View) => void} draw
  * @property {() => {level: string, ms: number, iterations: number, searchMs: number}[]} botStats
- * @property {() => number | null} botWorkerStartMs
  */
 
 /**

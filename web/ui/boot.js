@@ -41,8 +41,8 @@ export function start() {
     notice,
     botStatus: () => {
       // Drawn only when it changed, like the view's parts (its button keeps focus).
-      const { failed, loading, thinking } = store.bots;
-      const key = JSON.stringify([failed, loading, thinking]);
+      const { failed, thinking } = store.bots;
+      const key = JSON.stringify([failed, thinking]);
       if (store.drawn.get("bots") === key) return;
       drawBotStatus($("#bot-status"), store.bots, () => retryBots(page));
       store.drawn.set("bots", key);
@@ -204,7 +204,6 @@ export function start() {
     draw: (view) => renderer.show(view),
     // For measurements: one {level, ms} per computer move (request to answer).
     botStats: () => store.bots.stats.map(({ level, ms, iterations, searchMs }) => ({ level, ms, iterations, searchMs })),
-    botWorkerStartMs: () => store.bots.startMs,
   };
 
   const python = api();

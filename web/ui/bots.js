@@ -1,14 +1,15 @@
 // @ts-check
-// Computer players and hints, answered by a web worker (web/bot_worker.py,
-// started with PyScript's PyWorker as soon as a game seats a computer, else
-// on first need). Whenever the view says a computer is to move, the page asks
-// the worker, waits a little so that the move can be followed, and plays it.
-// Each answer is tied to the position it was asked for ("<game>:<revision>")
-// and dropped if the game moved on meanwhile (undo, new game, import). Levels
-// and time budgets come from the view (view.bot_to_move, view.bots).
+// Computer players, hints and the analysis in review, thought out by the
+// page's own Python (web/thinking.py) a slice of a few milliseconds at a time:
+// between two slices the browser answers clicks and draws, so the page never
+// freezes while a computer thinks, and there is no second Python to start.
+// Whenever the view says a computer is to move, the page thinks, waits a
+// little so that the move can be followed, and plays it. Each job is tied to
+// the position it was asked for ("<game>:<revision>") and abandoned as soon as
+// the game moves on (undo, new game, import, review).
 
 import { t } from "../i18n.js";
-import { call, exportRecord } from "./api.js";
+import { call } from "./api.js";
 import { reasonOf } from "./dom.js";
 import { latest, stampOf } from "./store.js";
 
@@ -17,90 +18,54 @@ import { latest, stampOf } from "./store.js";
 
 const REDUCED = matchMedia("(prefers-reduced-motion: reduce)");
 const PAUSE_MS = () => (REDUCED.matches ? 150 : 600); // least time a move is shown "thinking"
-const WORKER_START_MS = 120_000;
-const ANSWER_SLACK_MS = 60_000; // on top of the budget, before giving up on an answer
-
-/** An error that says whether it came from starting the worker, or from a timeout. */
-class BotError extends Error {
-  /**
-   * @param {string} message
-   * @param {{starting?: boolean, timeout?: boolean}} [what]
-   */
-  constructor(message, what = {}) {
-    super(message);
-    this.starting = !!what.starting;
-    this.timeout = !!what.timeout;
-  }
-}
+// Python thinks this long at a time: short enough that a click waits for no
+// more than a slice, long enough that handing over costs little.
+const SLICE_MS = 8;
 
 /** @param {number} ms */
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+const channel = new MessageChannel();
+/** @type {(() => void)[]} */
+const waiting = [];
+channel.port1.onmessage = () => waiting.shift()?.();
+
 /**
- * @template T
- * @param {Promise<T>} promise
- * @param {number} ms
- * @returns {Promise<T>}
+ * Resolve in a task of its own, after the input and drawing the browser has
+ * waiting (a message, not a timer: timers in a row are slowed to 4 ms).
+ * @returns {Promise<void>}
  */
-function withTimeout(promise, ms) {
-  let timer = 0;
-  /** @type {Promise<never>} */
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new BotError(t("bots.timeout"), { timeout: true })), ms);
+function nextTask() {
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    channel.port2.postMessage(null);
   });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/** @param {string} path */
-const here = (path) => new URL(path, import.meta.url).href;
-
 /**
- * The worker, started on first need.
- * @param {Page} page
- * @returns {Promise<any>}
+ * Let Python think on `purpose` a slice at a time until it answers.
+ * @param {"move" | "hint" | "analysis"} purpose
+ * @param {() => boolean} wanted  false once the answer no longer matters: the job is then abandoned
+ * @returns {Promise<any | null>} Python's answer, or null for a job abandoned
  */
-export function ensureWorker(page) {
-  const bots = page.store.bots;
-  if (bots.worker) return Promise.resolve(bots.worker);
-  if (bots.starting) return bots.starting;
-  bots.loading = true;
-  page.botStatus();
-  page.redraw();
-  const t0 = performance.now();
-  const raw = (async () => {
-    await customElements.whenDefined("py-script");
-    const { PyWorker } = await import(here("../../pyscript/core.js"));
-    const worker = await PyWorker(here("../bot_worker.py"), {
-      type: "pyodide",
-      version: here("../../pyodide/pyodide.mjs"),
-      config: { files: { [here("../../game.zip")]: "./*" } },
-    });
-    // The worker's script has run once ping answers (a Python error in it
-    // makes this call fail instead of leaving the page waiting).
-    if (String(await worker.sync.ping()) !== "ok") throw new Error("unexpected answer");
-    return worker;
-  })();
-  // Every caller gets the same promise, timeout included; a worker that
-  // arrives after the timeout is ended rather than left running.
-  bots.starting = withTimeout(raw, WORKER_START_MS)
-    .then((worker) => {
-      bots.worker = worker;
-      bots.startMs = performance.now() - t0;
-      return worker;
-    })
-    .catch((error) => {
-      bots.starting = null;
-      raw.then((late) => /** @type {any} */ (late).terminate?.(), () => {});
-      throw new BotError(reasonOf(error), { starting: true, timeout: error instanceof BotError && error.timeout });
-    })
-    .finally(() => {
-      bots.loading = false;
-      page.botStatus();
-      page.redraw();
-    });
-  return bots.starting;
+export async function think(purpose, wanted) {
+  const started = call("think", purpose);
+  if (started.error) throw new Error(started.error);
+  const job = String(started.job);
+  for (;;) {
+    await nextTask();
+    if (!wanted()) {
+      call("stopThinking", job);
+      return null;
+    }
+    const step = call("thinkStep", job, String(SLICE_MS));
+    if (step.busy) continue;
+    if (step.gone) return null;
+    if (step.error) throw new Error(step.error);
+    return step;
+  }
 }
 
 /**
@@ -110,14 +75,8 @@ export function ensureWorker(page) {
 function failed(page, error) {
   const bots = page.store.bots;
   console.warn("Mykerinos: computer players:", error);
-  const starting = error instanceof BotError && error.starting;
-  bots.failed = t(starting ? "bots.failed_start" : "bots.failed_answer", { reason: reasonOf(error) });
+  bots.failed = t("bots.failed_answer", { reason: reasonOf(error) });
   bots.thinking = false;
-  if (bots.worker && error instanceof BotError && error.timeout) {
-    try { bots.worker.terminate(); } catch { /* already gone */ }
-    bots.worker = null;
-    bots.starting = null;
-  }
   page.botStatus();
 }
 
@@ -133,21 +92,12 @@ export function retryBots(page) {
 }
 
 /**
- * Called after every draw: asks for a move when a computer is to play.
+ * Called after every draw: thinks for the computer to move, if any.
  * @param {Page} page
  */
 export function pumpBots(page) {
   const bots = page.store.bots;
   const view = latest(page.store);
-  if (view && !view.final && !bots.worker && !bots.starting && !bots.failed && !bots.early
-      && view.players.some((p) => p.seat !== "human")) {
-    // Computers are seated: their worker starts now, while the person thinks,
-    // instead of at their first turn (its own Python takes seconds to start,
-    // tens of seconds in some browsers). A failure here is said at that turn,
-    // when the start is tried again.
-    bots.early = true;
-    ensureWorker(page).catch(() => {});
-  }
   if (!view || view.final || !view.bot_to_move || bots.failed) {
     if (bots.thinking) {
       bots.thinking = false;
@@ -160,40 +110,44 @@ export function pumpBots(page) {
   bots.pending = stamp;
   bots.thinking = true;
   page.botStatus();
-  playBot(page, view.bot_to_move, view.bots.budget, stamp);
+  playBot(page, view.bot_to_move, stamp);
 }
 
 /**
- * Ask the worker for a move at `level` and play it, unless the game moved on.
+ * Think for the computer to move and play its move, unless the game moved on.
  * @param {Page} page
  * @param {string} level
- * @param {number | null} budget  seconds, null: the level's own speed
  * @param {string} stamp
  */
-async function playBot(page, level, budget, stamp) {
+async function playBot(page, level, stamp) {
   const { store } = page;
+  const current = () => {
+    const view = latest(store);
+    return stampOf(view) === stamp && !!view?.bot_to_move;
+  };
   const started = performance.now();
   let answer;
   try {
-    const worker = await ensureWorker(page);
-    if (stampOf(latest(store)) !== stamp) return;
-    const asked = performance.now();
-    answer = String(await withTimeout(worker.sync.choose(exportRecord(), level, call("botSeed"), budget),
-      (budget || 0) * 1000 + ANSWER_SLACK_MS));
-    const ms = performance.now() - asked;
-    const search = JSON.parse(String(await worker.sync.last()));
-    store.bots.stats.push({ level, ms, stamp, iterations: search.iterations, searchMs: search.seconds * 1000 });
-    const parsed = JSON.parse(answer);
-    if (parsed.error) throw new Error(parsed.error);
+    answer = await think("move", current);
   } catch (error) {
-    if (stampOf(latest(store)) === stamp) failed(page, error);
+    if (current()) failed(page, error);
     return;
   }
-  const wait = PAUSE_MS() - (performance.now() - started);
+  if (!answer) {
+    // Abandoned: think again if this position comes back (review left).
+    if (store.bots.pending === stamp) store.bots.pending = null;
+    return;
+  }
+  const ms = performance.now() - started;
+  store.bots.stats.push({ level, ms, stamp, iterations: answer.iterations, searchMs: answer.seconds * 1000 });
+  const wait = PAUSE_MS() - ms;
   if (wait > 0) await sleep(wait);
-  if (stampOf(latest(store)) !== stamp) return; // undo, new game or import meanwhile
+  if (!current()) {
+    if (store.bots.pending === stamp) store.bots.pending = null;
+    return;
+  }
   /** @type {View} */
-  const next = call("playBotMove", answer, stamp);
+  const next = call("playBotMove", JSON.stringify(answer.move), stamp);
   if (stampOf(next) === stamp) {
     failed(page, new Error(next.message || t("bots.refused")));
     page.show(next);
@@ -204,7 +158,7 @@ async function playBot(page, level, budget, stamp) {
 }
 
 /**
- * The Hint button: the view's hint player suggests a move for this position.
+ * The Hint button: the hint player suggests a move for this position.
  * @param {Page} page
  */
 export async function askHint(page) {
@@ -212,20 +166,15 @@ export async function askHint(page) {
   const view = latest(store);
   if (!view || view.final || view.bot_to_move) return;
   const stamp = stampOf(view);
-  const { level, budget } = view.bots.hint;
+  const current = () => stampOf(latest(store)) === stamp;
   store.hint = { stamp, busy: true };
   page.show(view);
   try {
-    const worker = await ensureWorker(page);
-    if (stampOf(latest(store)) !== stamp) return;
-    const answer = String(await withTimeout(worker.sync.choose(exportRecord(), level, call("botSeed"), budget),
-      (budget || 0) * 1000 + ANSWER_SLACK_MS));
-    const move = JSON.parse(answer);
-    if (move.error) throw new Error(move.error);
-    if (stampOf(latest(store)) !== stamp) return;
-    store.hint = { stamp, hint: call("describeMove", answer) };
+    const answer = await think("hint", current);
+    if (!answer || !current()) return;
+    store.hint = { stamp, hint: answer.hint };
   } catch (error) {
-    if (stampOf(latest(store)) !== stamp) return;
+    if (!current()) return;
     store.hint = { stamp: null };
     page.notice(t("hint.failed", { reason: reasonOf(error) }));
   }

@@ -139,8 +139,8 @@ export function parts(page, actions) {
     { name: "scale", slice: (v) => [v.scale, looks(v)], draw: (v) => refill(need("#scale-box"), drawScale(v)) },
     {
       name: "players",
-      slice: (v) => [v.players, v.neutral, v.nile, !!v.final, v.bot_to_move, store.bots.loading],
-      draw: (v) => refill(need("#players"), drawPlayers(v, store.bots.loading)),
+      slice: (v) => [v.players, v.neutral, v.nile, !!v.final, v.bot_to_move],
+      draw: (v) => refill(need("#players"), drawPlayers(v)),
     },
     { name: "log", slice: (v) => v.log, draw: (v) => drawLog(need("#log"), v.log) },
   ];

@@ -96,9 +96,8 @@ function drawNileHoldings(view, p) {
 /**
  * Every player's panel, and the neutral's in a 2-player game.
  * @param {View} view
- * @param {boolean} botsStarting  the computer players' worker is starting
  */
-export function drawPlayers(view, botsStarting) {
+export function drawPlayers(view) {
   const list = [];
   for (const p of view.players) {
     const side = sideOf(view, p.index);
@@ -112,7 +111,7 @@ export function drawPlayers(view, botsStarting) {
     if (p.first) head.append(h("span", { class: "badge first", title: t("player.first_title"), text: t("player.first") }));
     if (thinking) {
       head.append(h("span", { class: "badge turn thinking", role: "status" },
-        t(botsStarting ? "player.starting" : "player.thinking"), h("span", { class: "dots", "aria-hidden": "true" }, "…")));
+        t("player.thinking"), h("span", { class: "dots", "aria-hidden": "true" }, "…")));
     } else if (p.to_move && !view.final) {
       head.append(h("span", { class: "badge turn", text: t("player.to_play") }));
     }

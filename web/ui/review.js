@@ -6,14 +6,14 @@
 // and turns keys (Left, Right, Home, End, Escape), log lines and chart points
 // into review targets. Screen readers hear each position shown (#review-said).
 //
-// "What would the computer play?" asks the bot worker (web/bot_worker.py
-// analyse) for its choice in the shown position and the estimated points
-// between it and the move played; the page never waits for it, and an answer
-// for a position no longer shown is dropped.
+// "What would the computer play?" lets Python think (web/thinking.py, a slice
+// at a time, as for the computer players) about its choice in the shown
+// position and the estimated points between it and the move played; the page
+// never waits for it, and a step to another position abandons it.
 
 import { language, t } from "../i18n.js";
-import { api, call, exportRecord } from "./api.js";
-import { ensureWorker } from "./bots.js";
+import { api, call } from "./api.js";
+import { think } from "./bots.js";
 import { drawChart } from "./chart.js";
 import { $, fill, h, reasonOf } from "./dom.js";
 import { latest, stampOf } from "./store.js";
@@ -108,23 +108,19 @@ async function analyse(page) {
   const view = latest(store);
   if (!view || !view.review) return;
   const key = reviewKey(view);
-  const index = view.review.index;
-  const { level, budget } = view.bots.analysis;
+  const current = () => reviewKey(latest(store)) === key;
   analyses.set(store, { key, busy: true });
   page.redraw();
   /** @param {Analysis} result */
   const settle = (result) => {
-    if (reviewKey(latest(store)) !== key) return; // stepped meanwhile: dropped
+    if (!current()) return; // stepped meanwhile: dropped
     analyses.set(store, result);
     page.redraw();
   };
   try {
-    const worker = await ensureWorker(page);
-    if (reviewKey(latest(store)) !== key) return;
-    const answer = JSON.parse(String(await worker.sync.analyse(exportRecord(), index, level, call("botSeed"), budget)));
-    if (answer.error) throw new Error(answer.error);
-    if (reviewKey(latest(store)) !== key) return;
-    const marks = call("describeMove", JSON.stringify(answer.move));
+    const answer = await think("analysis", current);
+    if (!answer || !current()) return;
+    const marks = answer.hint;
     let text = marks.text;
     if (answer.same) text += ` ${t("review.same")}`;
     else if (answer.difference !== null) {

@@ -72,26 +72,22 @@ export function drawMessage(box, message) {
 }
 
 /**
- * One line under the prompt about the computer players (starting, failed),
- * and body[data-bot]: "idle", "loading", "thinking" or "failed".
+ * One line under the prompt when the computer players failed, and
+ * body[data-bot]: "idle", "thinking" or "failed".
  * @param {HTMLElement | null} box
  * @param {BotState} bots
  * @param {() => void} retry
  */
 export function drawBotStatus(box, bots, retry) {
-  document.body.dataset.bot = bots.failed ? "failed" : bots.loading ? "loading" : bots.thinking ? "thinking" : "idle";
+  document.body.dataset.bot = bots.failed ? "failed" : bots.thinking ? "thinking" : "idle";
   if (!box) return;
   if (bots.failed) {
     box.className = "bot-status failed";
     fill(box, h("span", { text: bots.failed }),
       h("button", { type: "button", id: "bot-retry", class: "secondary", onclick: retry, text: t("bots.retry") }));
-  } else if (bots.loading) {
-    box.className = "bot-status loading";
-    fill(box, h("span", { class: "spinner", "aria-hidden": "true" }),
-      h("span", { text: t("bots.starting") }));
   } else {
     box.className = "bot-status";
     box.replaceChildren();
   }
-  box.hidden = !(bots.failed || bots.loading);
+  box.hidden = !bots.failed;
 }

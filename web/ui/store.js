@@ -15,21 +15,16 @@
  * @property {number} ms        request to answer
  * @property {string} stamp
  * @property {number} iterations
- * @property {number} searchMs  the search alone, in the worker
+ * @property {number} searchMs  the time spent thinking in Python's slices
  */
 
 /**
- * The computer players' worker and what it is doing.
+ * What the computer players are doing.
  * @typedef {object} BotState
- * @property {any} worker                 the PyWorker once it answers
- * @property {Promise<any> | null} starting  while it starts
- * @property {boolean} loading
  * @property {boolean} thinking
  * @property {string | null} failed       text of the last failure (bots stop until "Try again")
  * @property {string | null} pending      stamp of the position the latest request is for
  * @property {BotStat[]} stats
- * @property {number | null} startMs      how long the worker took to start
- * @property {boolean} early              its start was tried ahead of need (once per page)
  */
 
 /**
@@ -83,8 +78,7 @@ export function createStore(tight) {
     recent: { stamp: null },
     spoken: { game: null, lines: 0 },
     bots: {
-      worker: null, starting: null, loading: false, thinking: false, failed: null, pending: null,
-      stats: [], startMs: null, early: false,
+      thinking: false, failed: null, pending: null, stats: [],
     },
     said: new Set(),
     starting: false,

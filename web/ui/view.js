@@ -180,13 +180,6 @@
  */
 
 /**
- * @typedef {object} Bots
- * @property {number | null} budget   seconds the computer to move may think (null: its own speed)
- * @property {{level: string, budget: number | null}} hint  who answers the Hint button
- * @property {{level: string, budget: number | null}} analysis  who answers "What would the computer play?" in review
- */
-
-/**
  * @typedef {object} NewGame
  * @property {number[]} players  how many players a game may have
  * @property {number} name_max   longest name, in characters
@@ -287,7 +280,6 @@
  * @property {Boat | null} boat_offer
  * @property {boolean} token_step
  * @property {string | null} bot_to_move  the level of the computer to move
- * @property {Bots} bots
  * @property {NewGame} new_game   what the new-game dialog offers
  * @property {Room[]} museum
  * @property {(Side | null)[]} scale
