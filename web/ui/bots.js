@@ -171,8 +171,9 @@ export async function askHint(page) {
   page.show(view);
   try {
     const answer = await think("hint", current);
-    if (!answer || !current()) return;
-    store.hint = { stamp, hint: answer.hint };
+    if (!current()) return;
+    // No answer: another job took Python's thinking over (the analysis in review).
+    store.hint = answer ? { stamp, hint: answer.hint } : { stamp: null };
   } catch (error) {
     if (!current()) return;
     store.hint = { stamp: null };

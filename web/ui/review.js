@@ -119,7 +119,12 @@ async function analyse(page) {
   };
   try {
     const answer = await think("analysis", current);
-    if (!answer || !current()) return;
+    if (!current()) return;
+    if (!answer) { // another job took Python's thinking over
+      analyses.delete(store);
+      page.redraw();
+      return;
+    }
     const marks = answer.hint;
     let text = marks.text;
     if (answer.same) text += ` ${t("review.same")}`;
