@@ -5,11 +5,17 @@
 // The Python side (web/texts.py) reads the same files.
 //
 // The language is the one chosen with the switch (remembered in
-// localStorage "mykerinos.lang"), else the first of the browser's languages
-// that we have, else English. document.documentElement.lang says it once
-// known (a few milliseconds after this module runs, before Python starts).
+// localStorage under the site's prefix, "mykerinos:<site path>:lang", see
+// web/ui/saves.js), else the first of the browser's languages that we have,
+// else English. document.documentElement.lang says it once known (a few
+// milliseconds after this module runs, before Python starts).
 
-const STORE_KEY = "mykerinos.lang";
+import { load, store } from "./ui/saves.js";
+
+const STORE_KEY = "lang";
+// Where earlier releases remembered it, for every copy of the site on the
+// host: read once, moved under this copy's prefix, then removed.
+const LEGACY_KEY = "mykerinos.lang";
 const DEFAULT = "en";
 
 /** @typedef {Record<string, string>} Catalogue */
@@ -23,11 +29,7 @@ let strings = null;
 const loaded = new Map();
 
 function stored() {
-  try {
-    return localStorage.getItem(STORE_KEY);
-  } catch {
-    return null; // storage disabled
-  }
+  return load(STORE_KEY, LEGACY_KEY); // null when storage is disabled
 }
 
 /** The language to use now: remembered choice, browser preference, English. */
@@ -114,9 +116,7 @@ export async function setLanguage(lang) {
   const catalogue = await loadCatalogue(lang);
   code = lang;
   strings = catalogue;
-  try {
-    localStorage.setItem(STORE_KEY, lang);
-  } catch { /* not remembered, still switched */ }
+  store(STORE_KEY, lang); // when refused: not remembered, still switched
   document.documentElement.lang = lang;
 }
 

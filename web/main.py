@@ -43,7 +43,10 @@ Every change of the game is saved in localStorage under the site's own prefix
 (``mykerinos:<site path>:``, so two copies of the site on one host never share
 a save; web/session.py lists the keys) and resumed on the next visit. Every
 view handed to the page is also kept (key ``view``) for the next visit's first
-paint, drawn by web/ui/saves.js before Python has started.
+paint, drawn by web/ui/saves.js before Python has started. The prefix comes
+from web/ui/saves.js (``window.mykerinosSaves.prefix``), which computes it for
+every key the page writes; without it the page stops with a clear error
+rather than guess.
 """
 from __future__ import annotations
 
@@ -55,19 +58,15 @@ import js  # type: ignore[import-not-found]  # the browser, in Pyodide only
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from web import share
-from web.session import LEGACY_KEY, VIEW_KEY, Session, adopt_legacy_save
+from web.session import LEGACY_KEY, VIEW_KEY, Session, adopt_legacy_save, site_prefix
 from web.texts import Texts, language_of
 
 
-def site_prefix() -> str:
-    """The prefix of every key of this copy of the site (web/ui/saves.js says
-    it; computed the same way if that module is missing)."""
+def page_prefix() -> str:
+    """The prefix of every key of this copy of the site, as web/ui/saves.js
+    computed it (it runs long before Python). Raises NoPrefix without it."""
     saves = getattr(js.window, "mykerinosSaves", None)
-    prefix = getattr(saves, "prefix", None) if saves is not None else None
-    if isinstance(prefix, str):
-        return prefix
-    path = str(js.location.pathname)
-    return f"mykerinos:{path[:path.rfind('/') + 1]}:"
+    return site_prefix(getattr(saves, "prefix", None) if saves is not None else None)
 
 
 class LocalStorage:
@@ -180,7 +179,7 @@ def main() -> None:
     language = language_of(js.document.documentElement.lang)
     if loader is not None:
         loader.step(Texts(language).t("loader.board"), 95)
-    storage = LocalStorage(site_prefix())
+    storage = LocalStorage(page_prefix())
     try:
         legacy = js.localStorage.getItem(LEGACY_KEY)
     except Exception:  # storage disabled

@@ -4,12 +4,16 @@ web/main.py binds a ``Session`` to the browser (localStorage, the console) and
 hands its methods to the page; everything here is plain Python, so the page's
 start-up, autosave, several tabs and broken saves are tested without a browser.
 
-Saves (keys relative to the site's own prefix, see web/main.py):
+Saves (keys relative to the site's own prefix, "mykerinos:<site path>:",
+which web/ui/saves.js computes and web/main.py reads with ``site_prefix``):
 
     game:<id>     one game's record, the id drawn when the game starts
     current       the id of the game played last (resumed on the next visit)
     corrupt:<id>  a save that could not be read, set aside
     view          the last view drawn (painted before Python starts, web/ui/saves.js)
+
+The page's JavaScript keeps two more under the same prefix: ``lang`` (the
+language picked, web/i18n.js) and ``seat:<game>`` (web/ui/share.js).
 
 Several tabs may play one game. A tab writes its slot only when what is
 stored there is what it last read or wrote, or a beginning of its own game
@@ -56,6 +60,21 @@ class Storage(Protocol):
     def remove(self, key: str) -> None: ...
 
     def name(self, key: str) -> str: ...  # the key as the browser stores it
+
+
+class NoPrefix(RuntimeError):
+    """The page did not say the prefix of its keys (web/ui/saves.js did not run)."""
+
+
+def site_prefix(value: Any) -> str:
+    """The prefix of every key of this copy of the site, as the page computed it
+    (web/ui/saves.js ``prefix``, the one place that does). Anything else raises
+    NoPrefix: without it the page cannot know where its saves are, and must not
+    guess (a guess that differs from the page's would lose every save)."""
+    if isinstance(value, str) and value.startswith("mykerinos:") and value.endswith(":"):
+        return value
+    raise NoPrefix("Mykerinos: web/ui/saves.js has not set window.mykerinosSaves.prefix, "
+                   "so the saves cannot be found; is web/ui/saves.js served?")
 
 
 def random_seed() -> int:

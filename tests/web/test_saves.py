@@ -5,9 +5,13 @@ hostile saves and imports are refused with the game left as it was."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
+
+import pytest
 
 from game import replay
-from web.session import CURRENT_KEY, SLOT, Session, adopt_legacy_save
+from web.session import CURRENT_KEY, SLOT, NoPrefix, Session, adopt_legacy_save, site_prefix
 from web.table import Table
 
 from tests.web.fakes import Memory
@@ -190,3 +194,28 @@ def test_an_unreadable_legacy_save_is_set_aside_not_lost() -> None:
     session = Session.open(storage, "en")
     assert session.new_game and session.notice
     assert "{not json" in storage.data.values()
+
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+
+
+def test_the_prefix_is_the_one_the_page_computed_or_nothing() -> None:
+    assert site_prefix("mykerinos:/mykerinos/:") == "mykerinos:/mykerinos/:"
+    assert site_prefix("mykerinos:/:") == "mykerinos:/:"
+    # web/ui/saves.js did not run: a clear failure, never a prefix of our own.
+    for missing in (None, "", 3, "/mykerinos/", "mykerinos:/a/", "mykerinos.lang"):
+        with pytest.raises(NoPrefix, match="web/ui/saves.js"):
+            site_prefix(missing)
+
+
+def test_one_module_writes_the_page_s_keys_and_computes_their_prefix() -> None:
+    """Every key the page writes goes through web/ui/saves.js (under its
+    prefix); web/main.py takes the prefix from it and computes none."""
+    writers = sorted(str(path.relative_to(WEB)) for path in WEB.rglob("*.js")
+                     if re.search(r"localStorage\s*(\.setItem|\[|\.\w+\s*=)", path.read_text()))
+    assert writers == ["ui/saves.js"]
+    saves = (WEB / "ui" / "saves.js").read_text()
+    assert saves.count("localStorage.setItem(prefix + key") == 1
+    main = (WEB / "main.py").read_text()
+    assert "pathname" not in main  # no second computation of the prefix
+    assert "setItem(self.prefix + key" in main

@@ -3,9 +3,17 @@
 // the prefix of this copy of the site, the last drawn view for the first paint
 // before Python has started, and the word between tabs when a game moved on.
 //
-// Keys are "mykerinos:<site path>:<key>", so two copies of the site under two
-// paths of one host never share a save. Python reads the prefix from
-// window.mykerinosSaves.prefix (web/main.py).
+// Every key the page writes is "mykerinos:<site path>:<key>", so two copies of
+// the site under two paths of one host never share a save, a seat or a
+// language:
+//
+//   game:<id>, current, corrupt:<id>, view   the games (web/session.py)
+//   lang                                     the language picked (web/i18n.js)
+//   seat:<game>                              the visitor's seat in a linked game (share.js)
+//
+// The prefix is computed here and nowhere else: Python reads it from
+// window.mykerinosSaves.prefix (web/main.py); web/i18n.js, the first module
+// the page loads (through web/loader.js), imports it to read the language.
 
 /** @typedef {import("./view.js").View} View */
 
@@ -26,13 +34,53 @@ export function prefixOf(path) {
 
 export const prefix = prefixOf(location.pathname);
 
-/** @param {string} key */
-function read(key) {
+/** @param {string} key  a full key */
+function get(key) {
   try {
-    return localStorage.getItem(prefix + key);
+    return localStorage.getItem(key);
   } catch {
     return null; // storage disabled
   }
+}
+
+/** @param {string} key */
+function read(key) {
+  return get(prefix + key);
+}
+
+/**
+ * Write this site's key; false when the device refuses (full, disabled).
+ * @param {string} key  without the prefix
+ * @param {string} value
+ */
+export function store(key, value) {
+  try {
+    localStorage.setItem(prefix + key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Read this site's key. Earlier releases kept some settings under keys of
+ * their own (legacy, a full key): when only that one is there, its value
+ * moves to the new key, and the old key is removed once the copy reads back.
+ * @param {string} key  without the prefix
+ * @param {string} [legacy]
+ * @returns {string | null}
+ */
+export function load(key, legacy) {
+  const value = read(key);
+  if (value !== null || !legacy) return value;
+  const old = get(legacy);
+  if (old === null) return null;
+  if (store(key, old) && read(key) === old) {
+    try {
+      localStorage.removeItem(legacy);
+    } catch { /* stays; read again next time */ }
+  }
+  return old;
 }
 
 /** The record text of the game played last (for tests and measurements), or null. */

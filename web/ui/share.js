@@ -10,6 +10,7 @@
 import { t } from "../i18n.js";
 import { call } from "./api.js";
 import { h } from "./dom.js";
+import { load, store } from "./saves.js";
 
 /** @typedef {import("./store.js").Page} Page */
 /** @typedef {import("./view.js").View} View */
@@ -33,16 +34,16 @@ import { h } from "./dom.js";
  * @property {{seat: number, name: string}[]} people
  */
 
+// The visitor's seat in a linked game: "mykerinos:<site path>:seat:<game>"
+// (web/ui/saves.js). Earlier releases kept it under the page's full path.
 /** @param {string} key */
-const seatKey = (key) => `mykerinos.seat:${location.pathname}:${key}`;
+const seatKey = (key) => `seat:${key}`;
+/** @param {string} key */
+const legacySeatKey = (key) => `mykerinos.seat:${location.pathname}:${key}`;
 
 /** @param {string} key */
 function recall(key) {
-  try {
-    return localStorage.getItem(seatKey(key));
-  } catch {
-    return null;
-  }
+  return load(seatKey(key), legacySeatKey(key));
 }
 
 /**
@@ -50,11 +51,8 @@ function recall(key) {
  * @param {number | null} seat
  */
 function remember(key, seat) {
-  try {
-    localStorage.setItem(seatKey(key), seat === null ? "watch" : String(seat));
-  } catch {
-    // Private mode: the page asks again next time.
-  }
+  // Refused (private mode): the page asks again next time.
+  store(seatKey(key), seat === null ? "watch" : String(seat));
 }
 
 /** @param {string} code  "g=..." */
