@@ -58,6 +58,7 @@ import js  # type: ignore[import-not-found]  # the browser, in Pyodide only
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from web import share
+from game.limits import MAX_RECORD_BYTES
 from web.session import LEGACY_KEY, VIEW_KEY, Session, adopt_legacy_save, site_prefix
 from web.texts import Texts, language_of
 
@@ -105,8 +106,28 @@ def _dump(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
+def from_page(text: Any) -> Any:
+    """A value the page sent as JSON text (names, options, a computer's move),
+    or None when it is not one: not text, longer than a record may be, not
+    JSON, nested too deep. The session answers None as it does any value it
+    cannot use (default names, no options, a refused move), in words."""
+    if not isinstance(text, str) or len(text) > MAX_RECORD_BYTES:
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def text_or_none(value: Any) -> str | None:
+    """A string the page sent (JavaScript null or undefined: None)."""
+    return value if isinstance(value, str) else None
+
+
 def _api(session: Session, storage: LocalStorage) -> dict[str, Callable[..., str]]:
-    """The functions the page calls, each answering JSON text."""
+    """The functions the page calls, each answering JSON text. What the page
+    sends as JSON text is read here (``from_page``); the session and
+    web/share.py take Python values."""
     python = ".".join(map(str, sys.version_info[:3]))
 
     def shown(view: dict[str, Any]) -> str:
@@ -129,15 +150,16 @@ def _api(session: Session, storage: LocalStorage) -> dict[str, Callable[..., str
     return {
         "view": lambda: _dump(session.view()),
         "click": lambda target: shown(session.click(target)),
-        "newGame": lambda names="[]", seed=None, options=None:
-            shown(session.start_game(names, seed, options)),
+        "newGame": lambda names=None, seed=None, options=None:
+            shown(session.start_game(from_page(names), seed, from_page(options))),
         "exportRecord": session.export_record,
         "importRecord": imported,
         "startup": startup,
         "think": lambda purpose: _dump(session.think(purpose)),
         "thinkStep": lambda job, ms: _dump(session.think_step(job, ms)),
         "stopThinking": lambda job: _dump(session.stop_thinking(job)),
-        "playBotMove": lambda move, stamp=None: shown(session.play_bot_move(move, stamp)),
+        "playBotMove": lambda move, stamp=None:
+            shown(session.play_bot_move(from_page(move), text_or_none(stamp))),
         "review": lambda target: _dump(_review(session, target)),
         "setLanguage": lambda code: shown(session.set_language(code)),
         "sync": lambda: shown(session.sync()),
@@ -146,7 +168,7 @@ def _api(session: Session, storage: LocalStorage) -> dict[str, Callable[..., str
         # Play by link and today's deal (web/share.py).
         "shareLink": lambda: _dump(share.share(session)),
         "openLink": lambda fragment, confirmed=False:
-            _dump(share.open_link(session, fragment, confirmed)),
+            _dump(share.open_link(session, fragment, confirmed is True or confirmed == "true")),
         "linkSeat": lambda remembered=None: _dump(share.seat(session, remembered)),
         "linkNote": lambda mine=None: _dump(share.note(session, mine)),
         "dailyGame": lambda name="": shown(share.start_daily(session, name)),
@@ -200,4 +222,7 @@ def main() -> None:
     js.window.dispatchEvent(js.CustomEvent.new("mykerinos:ready"))
 
 
-main()
+# PyScript runs this file as __main__; the tests import it (with stand-ins
+# for the browser) to call the page's functions.
+if __name__ == "__main__":
+    main()

@@ -29,12 +29,11 @@ and ``save`` (docs/VIEW.md).
 """
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from game.errors import GameError
+from game.errors import GameError, MalformedMoveError, shown
 from game.limits import MAX_RECORD_BYTES, clean_name, seed_from_text
 from game.record import parse_record_json
 
@@ -115,13 +114,6 @@ def parse_seed(seed: Any, fresh: Callable[[], int] = random_seed) -> int:
         return seed
     value = seed_from_text(seed)
     return fresh() if value is None else value
-
-
-def _json_object(text: Any) -> Any:
-    try:
-        return json.loads(text) if isinstance(text, str) and len(text) <= MAX_RECORD_BYTES else None
-    except (ValueError, RecursionError):
-        return None
 
 
 def _record_of(text: str) -> dict[str, Any] | None:
@@ -345,19 +337,22 @@ class Session:
 
     def _names(self, names: Any) -> list[str]:
         defaults = [self.texts.t("name.player", n=i + 1) for i in range(max(PLAYER_COUNTS))]
-        if not isinstance(names, list):
+        if not isinstance(names, (list, tuple)):
             names = defaults[:3]
         return [clean_name(name) or defaults[i] for i, name in enumerate(names[:max(PLAYER_COUNTS)])]
 
-    def start_game(self, names_json: Any = "[]", seed: Any = None,
-                   options_json: Any = None) -> dict[str, Any]:
-        """A new game; options: {"nile": bool, "seats": ["human" | a bot level, ...]}."""
-        options = _json_object(options_json)
-        if not isinstance(options, dict):
+    def start_game(self, names: Sequence[str] | None = None, seed: int | str | None = None,
+                   options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """A new game. ``names``: the players' names (cleaned; a blank one gets
+        the default name; no list at all, three default players); ``seed``: an
+        integer or the text typed in the seed field (None or blank: a random
+        one, ``parse_seed``); ``options``: {"nile": bool, "seats": ["human" | a
+        bot level, ...]}. Values from the page may be anything: a bad one gets
+        the translated refusal and the current game stays."""
+        if not isinstance(options, Mapping):
             options = {}
         try:
-            table = Table.new(self._names(_json_object(names_json)),
-                              parse_seed(seed, self.fresh_seed),
+            table = Table.new(self._names(names), parse_seed(seed, self.fresh_seed),
                               nile=options.get("nile") is True, seats=options.get("seats"),
                               language=self.language)
         except Exception as exc:  # bad player list or seed: keep the current game
@@ -377,16 +372,21 @@ class Session:
         self._use(table)
         return {"ok": True, "view": self.view()}
 
-    def play_bot_move(self, move_json: Any, stamp: Any = None) -> dict[str, Any]:
-        """A computer's move; ignored when ``stamp`` names a position that is gone
-        (undo, new game, import, another tab moved on while it thought)."""
+    def play_bot_move(self, move: dict[str, Any] | None, stamp: str | None = None
+                      ) -> dict[str, Any]:
+        """A computer's move (a move in the notation, ``game.moves``: a dict);
+        ignored when ``stamp`` names a position that is gone (undo, new game,
+        import, another tab moved on while it thought). Anything that is not a
+        legal move is refused with the translated reason."""
         self._sync()
         if self.elsewhere or (isinstance(stamp, str) and stamp != self.stamp_text()):
             return self.view()
         try:
-            self.table.play_bot_move(json.loads(str(move_json)))
+            if not isinstance(move, dict):  # a value the page could not read as a move
+                raise MalformedMoveError(f"a move must be an object, not {shown(move)}")
+            self.table.play_bot_move(move)
         except Exception as exc:  # GameError (refused move) or a bad answer
-            self.log("warn", f"Mykerinos: computer move {move_json!r} refused: {exc}")
+            self.log("warn", f"Mykerinos: computer move {repr(move)[:200]} refused: {exc}")
             self.table.message = self.texts.t("msg.bot_refused", reason=exc)
         self._save_if_changed()
         return self.view()

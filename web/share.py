@@ -237,7 +237,7 @@ def share(session: "Session") -> dict[str, Any]:
         return {"ok": False, "error": session.texts.t("link.cannot")}
 
 
-def open_link(session: "Session", fragment: Any, confirmed: Any = False) -> dict[str, Any]:
+def open_link(session: "Session", fragment: Any, confirmed: bool = False) -> dict[str, Any]:
     """Open the game of a URL fragment. Answers {"status": "none"} (no game in
     it), {"status": "error", "error"} (nothing changed), {"status": "behind" |
     "different", "question"} (nothing changed: ask first, then call again with
@@ -249,8 +249,7 @@ def open_link(session: "Session", fragment: Any, confirmed: Any = False) -> dict
     opening = read_link(code, session.table.state, session.language)
     if opening.table is None:
         return {"status": "error", "error": opening.error}
-    agreed = confirmed is True or confirmed == "true"
-    if not may_replace(opening.status, session.table.state, session.new_game, agreed):
+    if not may_replace(opening.status, session.table.state, session.new_game, confirmed is True):
         return {"status": opening.status, "question": question(opening.status, session.language)}
     if opening.status == "ahead":
         session._use(opening.table, session.game_id)  # the same game: its own save slot
@@ -279,8 +278,7 @@ def start_daily(session: "Session", name: Any, today: datetime.date | None = Non
     """Start today's deal (UTC) for the visitor against the computer."""
     day = utc_today() if today is None else today
     names, seed = daily_setup(name, day, session.language)
-    return session.start_game(json.dumps(names), seed,
-                              json.dumps({"nile": False, "seats": list(DAILY_SEATS)}))
+    return session.start_game(names, seed, {"nile": False, "seats": list(DAILY_SEATS)})
 
 
 def end_info(session: "Session", today: datetime.date | None = None) -> dict[str, Any]:

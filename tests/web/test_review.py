@@ -144,7 +144,7 @@ def test_what_a_screen_reader_hears() -> None:
 
 def test_review_pauses_the_computer_players_and_drops_their_answers() -> None:
     session = Session.open(Memory(), "en", fresh_seed=lambda: 3)
-    session.start_game('["Ann", "Bob"]', 4, '{"seats": ["human", "hard"]}')
+    session.start_game(["Ann", "Bob"], 4, {"seats": ["human", "hard"]})
     view = session.click("action:pass")
     assert view["bot_to_move"] == "hard"
     stamp = session.stamp_text()
@@ -153,12 +153,12 @@ def test_review_pauses_the_computer_players_and_drops_their_answers() -> None:
     assert reviewing["bot_to_move"] is None and reviewing["review"]["index"] == 0
     # An answer asked before review is for a position no longer named: dropped.
     move = session.table.state.legal_moves()[0]
-    after = session.play_bot_move(json.dumps(move.to_json()), stamp)
+    after = session.play_bot_move(move.to_json(), stamp)
     assert len(session.table.state.moves) == 1 and after["message"] is None
     session.table.review("exit")
     live = session.view()
     assert live["bot_to_move"] == "hard" and f"{live['game']}:{live['revision']}" != stamp
-    assert session.play_bot_move(json.dumps(move.to_json()), session.stamp_text())["message"] is None
+    assert session.play_bot_move(move.to_json(), session.stamp_text())["message"] is None
     assert len(session.table.state.moves) == 2
 
 

@@ -31,7 +31,7 @@ def stored(storage: Memory, session: Session) -> dict:
 
 def started(storage: Memory) -> Session:
     session = Session.open(storage, "en", fresh_seed=lambda: 11)
-    session.start_game(json.dumps(["Ann", "Bob", "Cy"]), 11)
+    session.start_game(["Ann", "Bob", "Cy"], 11)
     return session
 
 
@@ -95,7 +95,7 @@ def test_a_computer_answer_for_a_position_another_tab_moved_on_is_dropped() -> N
     b = Session.open(storage, "en")
     stamp = b.stamp_text()
     play_one(a)
-    view = b.play_bot_move(json.dumps({"action": "pass"}), stamp)
+    view = b.play_bot_move({"action": "pass"}, stamp)
     assert view["revision"] == b.table.revision and b.table.record() == a.table.record()
 
 

@@ -58,8 +58,8 @@ def test_new_game_import_and_stale_bot_answers() -> None:
     storage = Memory()
     session = Session.open(storage, "en")
     game = session.view()["game"]
-    view = session.start_game(json.dumps(["Ann", " ", "Bot"]), "42",
-                              json.dumps({"nile": True, "seats": ["human", "human", "easy"]}))
+    view = session.start_game(["Ann", " ", "Bot"], "42",
+                              {"nile": True, "seats": ["human", "human", "easy"]})
     assert view["game"] == game + 1 and view["nile"]
     assert [p["name"] for p in view["players"]] == ["Ann", "Player 2", "Bot"]
     assert json.loads(storage.data[SLOT + session.game_id])["seats"] == ["human", "human", "easy"]
@@ -68,7 +68,7 @@ def test_new_game_import_and_stale_bot_answers() -> None:
     while session.table.bot_to_move() is None:
         session.click("action:pass")
     before = session.table.state.to_dict()
-    session.play_bot_move(json.dumps({"action": "pass"}), stamp)
+    session.play_bot_move({"action": "pass"}, stamp)
     assert session.table.state.to_dict() == before
     # A bad record changes nothing; a good one replaces the game.
     bad = session.import_record("{not json")

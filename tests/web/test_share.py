@@ -187,7 +187,7 @@ def test_opening_links_through_the_session() -> None:
     assert answer["key"] == share.game_key(ahead.state)
     assert share.open_link(session, "#g=" + share.link_code(ahead))["status"] == "same"
 
-    taken = share.open_link(session, "#g=" + other, "true")
+    taken = share.open_link(session, "#g=" + other, True)
     assert taken["status"] == "different" and session.table.state.setup.players == ("Cy", "Di")
     assert session.storage.get(CURRENT_KEY) == session.game_id != slot.removeprefix(SLOT)
     assert session.storage.get(slot) is not None  # the other game stays in its own slot

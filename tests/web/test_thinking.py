@@ -3,8 +3,6 @@ slices that answer in between, the same choices as a search run in one go,
 one job at a time, and each job only where it makes sense."""
 from __future__ import annotations
 
-import json
-
 from game import Move
 from game.bots import Bot
 from game.timeline import Timeline
@@ -19,7 +17,7 @@ suggestion = Texts("en").suggestion
 def to_a_computer(seats: list[str]) -> Session:
     """A session whose next decision is a computer's (the person passes)."""
     session = Session.open(Memory(), "en", fresh_seed=lambda: 11)
-    session.start_game(json.dumps(["Ann", "Bot", "Cy"]), 4, json.dumps({"seats": seats}))
+    session.start_game(["Ann", "Bot", "Cy"], 4, {"seats": seats})
     while session.table.bot_to_move() is None:
         session.click("action:pass")
     return session
@@ -77,7 +75,7 @@ def test_a_sliced_search_plays_what_the_whole_search_plays() -> None:
     expected = Bot("medium", session.table.bot_seed()).choose(state)
     assert Move.from_json(answer["move"]) == expected
     before = len(session.table.state.moves)
-    session.play_bot_move(json.dumps(answer["move"]), session.stamp_text())
+    session.play_bot_move(answer["move"], session.stamp_text())
     assert session.table.state.moves[before][1] == expected
 
 
@@ -129,7 +127,7 @@ def test_the_analysis_of_the_position_shown_in_review() -> None:
     session = to_a_computer(["human", "easy", "easy"])
     while len(session.table.state.moves) < 8:
         answer, _ = finish(session, "move")
-        session.play_bot_move(json.dumps(answer["move"]), session.stamp_text())
+        session.play_bot_move(answer["move"], session.stamp_text())
         if session.table.bot_to_move() is None:
             session.click("action:pass")
     session.table.review("position:2")
