@@ -10,7 +10,7 @@ Layout of the output folder:
                                    Python only the entry script main.py
     game.zip                       the engine package (game/**), unpacked into
                                    the in-browser file system by pyscript.toml
-    webpy.zip                      web/**/*.py and web/lang/*.json, unpacked the
+    webpy.zip                      web/**/*.py, web/lang/*.json and web/lessons.json, unpacked the
                                    same way, so `import web.<module>` works in the page
     pyodide/                       the Pyodide runtime files (from node_modules)
     pyscript/                      @pyscript/core/dist without source maps
@@ -65,6 +65,8 @@ RUNTIME_DIRS = ("pyodide", "pyscript")
 # Python files the page loads by URL (index.html's <script type="py">, the
 # bot worker started by web/app.js); the other web/*.py are in webpy.zip only.
 PY_ENTRY_SCRIPTS = {"main.py"}
+# Data files under web/ that only Python reads (packed into webpy.zip).
+PY_DATA_FILES = {"lessons.json"}
 
 # Placeholders in web/sw.template.js.
 SW_VERSION_MARK = "__BUILD_VERSION__"
@@ -241,7 +243,7 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
     for path in _files_under(web):
         if path == SW_TEMPLATE:
             continue
-        if path.suffix == ".py" and path.name not in PY_ENTRY_SCRIPTS:
+        if path.suffix == ".py" and path.name not in PY_ENTRY_SCRIPTS or path.name in PY_DATA_FILES:
             continue
         _copy(path, tmp / "web" / path.relative_to(web))
 
@@ -250,8 +252,10 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
     # working directory, so imports are the same as in CPython at the repo root.
     game_files = _files_under(ROOT / "game")
     _write_zip(tmp / "game.zip", game_files, ROOT)
-    # The language catalogues (web/lang/*.json) go with them: Python reads them too.
-    web_py = [p for p in _files_under(web) if p.suffix == ".py" or p.parent.name == "lang"]
+    # The language catalogues (web/lang/*.json) and the lessons (web/lessons.json)
+    # go with them: Python reads them too.
+    web_py = [p for p in _files_under(web) if p.suffix == ".py" or p.parent.name == "lang"
+              or p.name in PY_DATA_FILES]
     _write_zip(tmp / "webpy.zip", web_py, ROOT)
 
     # Runtime.

@@ -37,6 +37,9 @@ The only Python module that touches the browser: it opens one ``Session``
     linkNote(seat)           whose turn it is, said to the player of that seat
     dailyGame(name)          start today's deal (UTC) against the computer -> view
     endInfo()                {"daily": null | {"date", "score", "rank", "text"}}
+    lessonStart(id), lessonView(), lessonUndo(), lessonRestart(), lessonExit()
+                             the guided first game (web/course.py); while a lesson
+                             runs, view() and click() are the lesson's
     ready                    true once everything above works
 
 Every change of the game is saved in localStorage under the site's own prefix
@@ -58,6 +61,7 @@ import js  # type: ignore[import-not-found]  # the browser, in Pyodide only
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from web import share
+from web.course import with_lessons
 from game.limits import MAX_RECORD_BYTES
 from web.session import LEGACY_KEY, VIEW_KEY, Session, adopt_legacy_save, site_prefix
 from web.texts import Texts, language_of
@@ -187,7 +191,7 @@ _proxies: list[Any] = []  # keeps the proxies handed to JavaScript alive
 
 def _expose(session: Session, storage: LocalStorage) -> None:
     api = js.Object.new()
-    for name, func in _api(session, storage).items():
+    for name, func in with_lessons(_api(session, storage), session, storage).items():
         proxy = create_proxy(func)
         _proxies.append(proxy)
         setattr(api, name, proxy)

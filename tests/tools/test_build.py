@@ -86,9 +86,11 @@ def test_python_archives(built):
     with zipfile.ZipFile(built / "webpy.zip") as zf:
         web = set(zf.namelist())
     assert "web/main.py" in web
-    assert all(n.startswith("web/") and n.endswith(".py") for n in web if not n.startswith("web/lang/"))
-    # Python reads the language catalogues too.
-    assert {"web/lang/en.json", "web/lang/fr.json", "web/lang/it.json"} <= web
+    assert all(n.startswith("web/") and n.endswith(".py") for n in web
+               if not n.startswith("web/lang/") and n != "web/lessons.json")
+    # Python reads the language catalogues and the lessons too; the page never fetches them.
+    assert {"web/lang/en.json", "web/lang/fr.json", "web/lang/it.json", "web/lessons.json"} <= web
+    assert not (built / "web" / "lessons.json").exists()
 
 
 def test_config_is_local(built):

@@ -16,6 +16,7 @@ from game import new_game
 from game.cards import PATRON_NAMES
 from game.setup import BOATS
 from game.state import Phase
+from web.lesson import load_course
 from web.table import ACTION_KEYS, BOT_LEVELS, HUMAN, Table, kind_key
 from web.texts import LANGUAGES, Texts, catalogue
 
@@ -44,6 +45,18 @@ def families() -> set[str]:
     assert sections, "ui/dialogs.js lists the rules summary's sections in RULE_SECTIONS"
     for part in re.findall(r'"(\w+)"', sections.group(1)):
         keys |= {f"rules.{part}.title", f"rules.{part}.text"}
+    keys |= lesson_keys()
+    return keys
+
+
+def lesson_keys() -> set[str]:
+    """The texts of the lessons (web/lessons.json: titles, steps, replies, endings)."""
+    keys = set()
+    for lesson in load_course():
+        keys |= {lesson.title, lesson.done}
+        for step in lesson.steps:
+            keys.add(step.text)
+            keys |= {reply.text for reply in step.replies if reply.text}
     return keys
 
 

@@ -25,6 +25,12 @@
  * @property {(seat: string | null) => string} linkNote  whose turn it is, said to that seat
  * @property {(name: string) => string} dailyGame  start today's deal -> view
  * @property {() => string} endInfo       what the end screen adds (today's deal's result)
+ * @property {(id: string) => string} lessonStart  start a lesson of the guided first game -> view (web/course.py)
+ * @property {() => string} lessonView    the lesson's view
+ * @property {() => string} lessonUndo    back one step -> view
+ * @property {() => string} lessonRestart back to the lesson's first step -> view
+ * @property {() => string} lessonExit    leave the lessons -> {view, newGame}
+ * @property {() => string} lessonFirstGame  leave them for a first game against two easy computers -> view
  * @property {boolean} ready
  */
 

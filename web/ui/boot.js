@@ -14,6 +14,7 @@ import { $, reasonOf } from "./dom.js";
 import { buildFrame, parts } from "./frame.js";
 import { announce, drawFooter, explain, onFocusExplain, toggleExplain, withTip } from "./help.js";
 import { afterDraw, beforeDraw, installKeyboard } from "./keyboard.js";
+import { startLesson } from "./lesson.js";
 import { createRenderer } from "./render.js";
 import { drawBotStatus } from "./status.js";
 import { savedView, watchTabs } from "./saves.js";
@@ -65,6 +66,7 @@ export function start() {
     changeLanguage: (code) => changeLanguage(code),
     askHint: () => askHint(page),
     share: () => shareGame(page),
+    learn: (id) => startLesson(page, id),
   };
   const renderer = createRenderer(store, parts(page, actions), {
     before: beforeDraw,

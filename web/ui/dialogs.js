@@ -146,11 +146,13 @@ const input = (id, root) => /** @type {HTMLInputElement} */ (need(`#${id}`, root
 const select = (id, root) => /** @type {HTMLSelectElement} */ (need(`#${id}`, root));
 
 /**
- * The new-game dialog: players, who plays each seat, the Nile, the seed.
+ * The new-game dialog: players, who plays each seat, the Nile, the seed; and
+ * first of all, for a newcomer, the guided first game.
  * @param {Page} page
  * @param {import("./view.js").NewGame} offer  player counts, name length, seat kinds
+ * @param {(id: string) => void} [learn]  start a lesson
  */
-export function buildNewGame(page, offer) {
+export function buildNewGame(page, offer, learn) {
   const count = h("select", { id: "players-count", name: "count" },
     ...offer.players.map((n) => h("option", { value: n, text: t("dialog.n_players", { n }) })));
   const names = h("div", { class: "names" });
@@ -177,6 +179,9 @@ export function buildNewGame(page, offer) {
   count.addEventListener("change", sync);
   const form = h("form", { method: "dialog" },
     h("h2", { id: "new-game-title", text: t("dialog.title") }),
+    learn ? h("p", { class: "learn" },
+      h("button", { type: "button", id: "learn-to-play", class: "primary", text: t("lesson.offer"), onclick: () => learn("goal") }),
+      " ", h("span", { class: "small", text: t("lesson.offer.help") })) : null,
     h("label", { class: "row" }, h("span", { text: t("dialog.players") }), count),
     names,
     h("label", { class: "check" },
@@ -241,12 +246,25 @@ export function openNewGame(current) {
 
 // The rules in short, in the page's language: one title and text per section.
 const RULE_SECTIONS = ["goal", "turn", "patrons", "survey", "museum", "end", "two", "nile", "links"];
+// The lessons of the guided first game (web/lessons.json) that teach each section.
+/** @type {Record<string, string[]>} */
+export const SECTION_LESSONS = {
+  goal: ["goal"], turn: ["excavation", "cubes", "passing"], survey: ["survey"],
+};
 
-export function buildRules() {
+/** @param {(id: string) => void} [learn]  start a lesson */
+export function buildRules(learn) {
   const body = h("div", { class: "rules-body" });
   for (const part of RULE_SECTIONS) {
     body.append(h("h3", { text: t(`rules.${part}.title`) }));
     for (const line of t(`rules.${part}.text`).split("\n")) body.append(h("p", { text: line }));
+    const lessons = learn ? SECTION_LESSONS[part] || [] : [];
+    if (lessons.length) {
+      body.append(h("p", { class: "rules-lessons" }, ...lessons.map((id) => h("button", {
+        type: "button", class: "link", "data-lesson": id, text: t("lesson.learn_it", { title: t(`lesson.${id}.title`) }),
+        onclick: () => { dialog.close(); learn?.(id); },
+      }))));
+    }
   }
   const dialog = h("dialog", { id: "rules-dialog", "aria-labelledby": "rules-title" },
     h("h2", { id: "rules-title", text: t("rules.title") }), body,

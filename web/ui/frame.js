@@ -7,6 +7,7 @@ import { fill, h, need, refill } from "./dom.js";
 import { buildNewGame, buildRules, exportGame, openRules } from "./dialogs.js";
 import { drawEnd } from "./end.js";
 import { languageSwitch } from "./help.js";
+import { lessonPart } from "./lesson.js";
 import { drawMuseum } from "./museum.js";
 import { drawLog, drawNileBar, drawPlayers, drawScale, drawSeason } from "./panels.js";
 import { drawRegion } from "./region.js";
@@ -27,6 +28,7 @@ import { marksOf, stampOf } from "./store.js";
  * @property {(code: string) => void} changeLanguage
  * @property {() => void} askHint
  * @property {() => void} share   the Share button: this game as a link
+ * @property {(id: string) => void} learn  start a lesson of the guided first game
  */
 
 /**
@@ -47,10 +49,12 @@ export function buildFrame(page, view, actions) {
         h("label", { class: "button", for: "import-file", title: t("menu.import.help") }, t("menu.import"), importInput),
         h("button", { type: "button", id: "share", onclick: actions.share, title: t("menu.share.help"), text: t("menu.share") }),
         h("button", { type: "button", id: "rules-button", onclick: openRules, text: t("menu.rules") }),
+        h("button", { type: "button", id: "learn-button", onclick: () => actions.learn("goal"), title: t("lesson.offer.help"), text: t("lesson.menu") }),
         h("button", { type: "button", id: "explain", class: "toggle", "aria-pressed": "false", title: t("explain.help"), onclick: actions.toggleExplain, text: t("explain.button") }),
         languageSwitch(actions.changeLanguage))),
     h("div", { id: "notice", class: "notice", role: "alert", hidden: true }),
     h("section", { id: "end-holder", hidden: true }),
+    h("section", { id: "lesson-box", class: "lesson", "aria-labelledby": "lesson-title", hidden: true }),
     h("section", { id: "turn", class: "turn", "aria-label": t("turn.label") },
       h("div", { id: "review-box", class: "review-box", hidden: true }),
       h("div", { id: "status" }),
@@ -68,9 +72,10 @@ export function buildFrame(page, view, actions) {
         h("ol", { id: "log", class: "log", "aria-labelledby": "log-title", tabindex: "0" }))),
     h("p", { id: "announce", class: "sr-only", "aria-live": "polite", "aria-atomic": "false" }),
     h("p", { id: "review-said", class: "sr-only", "aria-live": "polite" }),
+    h("p", { id: "lesson-said", class: "sr-only", "aria-live": "polite" }),
     h("footer", { id: "footer" }),
-    buildNewGame(page, view.new_game),
-    buildRules());
+    buildNewGame(page, view.new_game, actions.learn),
+    buildRules(actions.learn));
 }
 
 /**
@@ -107,6 +112,7 @@ export function parts(page, actions) {
       draw: (v) => fill(need("#status"), drawStatus(v, hintOf(v), actions.askHint)),
     },
     { name: "message", slice: (v) => v.message, draw: (v) => drawMessage(need("#message"), v.message) },
+    lessonPart(page),
     reviewPart(page),
     {
       name: "end",

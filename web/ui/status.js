@@ -47,7 +47,7 @@ export function drawStatus(view, hint, askHint) {
   if (view.can_undo) {
     bar.append(h("button", { type: "button", class: "secondary", "data-target": "undo", title: t("button.undo.help"), text: t("button.undo") }));
   }
-  if (personToMove(view)) {
+  if (personToMove(view) && !view.lesson) {
     const busy = hint.busy;
     bar.append(h("button", {
       type: "button", id: "hint", class: `secondary hint-button${busy ? " busy" : ""}`,

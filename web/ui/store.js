@@ -120,6 +120,8 @@ export function activeHint(store, view) {
  */
 export function marksOf(store, view) {
   const recent = store.recent.stamp === stampOf(view) ? store.recent.marks || null : null;
+  // In a lesson, the next click's target is marked as a hint is.
+  if (view.lesson && !view.lesson.done) return { hint: { ...view.lesson.marks, text: "" }, recent };
   return { hint: activeHint(store, view), recent };
 }
 

@@ -260,9 +260,29 @@
  */
 
 /**
+ * A lesson of the guided first game (web/course.py): present only while one runs.
+ * @typedef {object} Lesson
+ * @property {string} id          its id in web/lessons.json
+ * @property {number} number      1-based, of `count`
+ * @property {number} count
+ * @property {string} title
+ * @property {number} step        the step shown, 1-based, of `steps`
+ * @property {number} steps
+ * @property {string} text        what to do now and why (at the end: what was learnt)
+ * @property {string[]} others    what the other players just did, a sentence each
+ * @property {Marks} marks        the next click's target (the action, then each cell, room or card)
+ * @property {boolean} done       every step played
+ * @property {boolean} optional   a lesson that may be left out (the Nile)
+ * @property {string | null} next       the next lesson's id
+ * @property {string | null} next_title
+ * @property {boolean} next_optional
+ */
+
+/**
  * @typedef {object} View
  * @property {number} game        changes with each new game or import
- * @property {Save} save          this game's save, for the page (several tabs, storage errors)
+ * @property {Save | null} save   this game's save, for the page (several tabs, storage errors); null in a lesson
+ * @property {Lesson} [lesson]    the lesson shown instead of the game, if any
  * @property {number} revision    changes with each move played
  * @property {number} season
  * @property {boolean} last_season

@@ -1,0 +1,157 @@
+"""The guided first game in Chromium: offered on a first visit and in the menu;
+a learner who clicks only what the page marks finishes every lesson; a wrong
+click is explained and changes nothing; a reload resumes the lesson without
+touching the saved game; the French course is French throughout."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.browser_helpers import wait_until
+from tests.browser.test_game_page import assert_clean, drawn, open_page, start_game, view_of, wait_redraw
+from web.lesson import load_course
+from web.texts import catalogue
+
+EN = catalogue("en")
+FR = catalogue("fr")
+COURSE = load_course()
+MARKED = "#app [data-target].hint"
+
+
+def lesson_of(page) -> dict:
+    return view_of(page)["lesson"]
+
+
+def click_marked(page) -> None:
+    """Click the one thing the page marks, as a learner would, and wait for the answer."""
+    before = drawn(page)
+    target = page.locator(MARKED).first
+    expect(target).to_be_visible()
+    target.click()
+    wait_redraw(page, before)
+
+
+def finish_lesson(page, words: dict[str, str]) -> dict:
+    """Click what is marked until the lesson says it is done; check the words shown."""
+    lesson = lesson_of(page)
+    while not lesson["done"]:
+        expect(page.locator("#lesson-text")).to_have_text(words[COURSE[lesson["number"] - 1].steps[lesson["step"] - 1].text])
+        click_marked(page)
+        lesson = lesson_of(page)
+        assert view_of(page)["message"] is None
+    expect(page.locator("#lesson-text")).to_have_text(words[COURSE[lesson["number"] - 1].done])
+    return lesson
+
+
+def saved_keys(page) -> list[str]:
+    return page.evaluate("Object.keys(localStorage).sort()")
+
+
+@pytest.mark.first_visit
+def test_a_newcomer_is_offered_the_lessons_and_finishes_every_one(site, page, recorder):
+    open_page(page, site.url)
+    dialog = page.locator("#new-game-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#learn-to-play")).to_have_text(EN["lesson.offer"])
+    page.click("#learn-to-play")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#lesson-box")).to_be_visible()
+    for number, lesson in enumerate(COURSE, start=1):
+        expect(page.locator("#lesson-title")).to_have_text(EN[lesson.title])
+        done = finish_lesson(page, EN)
+        assert done["number"] == number
+        # Every step was read out in the live region.
+        expect(page.locator("#lesson-said")).to_contain_text(EN[lesson.done])
+        if done["next"]:
+            page.click("#lesson-next")
+    # The end: a real game against two easy computer players, the rules at hand.
+    page.click("#lesson-first-game")
+    wait_until(page, "!window.mykerinos.view().includes('\"lesson\"')")
+    view = view_of(page)
+    assert [p["seat"] for p in view["players"]] == ["human", "easy", "easy"]
+    expect(page.locator("#lesson-box")).to_be_hidden()
+    page.click("#rules-at-hand")
+    expect(page.locator("#rules-dialog")).to_be_visible()
+    assert_clean(recorder, site)
+
+
+def test_a_wrong_click_is_explained_and_changes_nothing(site, page, recorder):
+    open_page(page, site.url)
+    start_game(page, ["Ann", "Bob", "Cleo"], 5)
+    page.click("#learn-button")
+    expect(page.locator("#lesson-box")).to_be_visible()
+    before = view_of(page)
+    page.click('[data-target="action:pass"]')
+    expect(page.locator("#message")).to_be_visible()
+    after = view_of(page)
+    assert after["message"].startswith(EN["lesson.msg.other_move"].split("{")[0])
+    assert after["region"] == before["region"] and after["log"] == before["log"]
+    assert after["lesson"]["step"] == 1
+    # The marked action is the one to take: the board moves on.
+    click_marked(page)
+    click_marked(page)
+    assert lesson_of(page)["step"] == 2
+    page.click("#lesson-undo")
+    wait_until(page, "JSON.parse(window.mykerinos.view()).lesson.step === 1")
+    assert_clean(recorder, site)
+
+
+def test_a_reload_resumes_the_lesson_and_leaves_the_saved_game_alone(site, page, recorder):
+    open_page(page, site.url)
+    start_game(page, ["Ann", "Bob", "Cleo"], 5)
+    saved = {k: page.evaluate("k => localStorage.getItem(k)", k) for k in saved_keys(page)
+             if ":game:" in k}
+    page.click("#learn-button")
+    click_marked(page)
+    click_marked(page)
+    assert lesson_of(page)["step"] == 2
+    page.reload()
+    open_page(page, site.url)
+    expect(page.locator("#lesson-box")).to_be_visible()
+    lesson = lesson_of(page)
+    assert (lesson["id"], lesson["step"]) == ("goal", 2)
+    kept = [k for k in saved_keys(page) if k.endswith(":lesson")]
+    assert len(kept) == 1 and json.loads(page.evaluate("k => localStorage.getItem(k)", kept[0])) \
+        == {"lesson": "goal", "step": 1}
+    assert {k: page.evaluate("k => localStorage.getItem(k)", k) for k in saved_keys(page)
+            if ":game:" in k} == saved
+    # Leaving the lessons brings the saved game back as it was.
+    page.click("#lesson-skip")
+    expect(page.locator("#lesson-box")).to_be_hidden()
+    assert [p["name"] for p in view_of(page)["players"]] == ["Ann", "Bob", "Cleo"]
+    assert not [k for k in saved_keys(page) if k.endswith(":lesson")]
+    assert_clean(recorder, site)
+
+
+def test_the_rules_summary_links_each_section_to_its_lesson(site, page, recorder):
+    open_page(page, site.url)
+    start_game(page, ["Ann", "Bob", "Cleo"], 5)
+    page.click("#rules-button")
+    links = page.locator('#rules-dialog [data-lesson]')
+    ids = [links.nth(i).get_attribute("data-lesson") for i in range(links.count())]
+    assert set(ids) == {lesson.id for lesson in COURSE}
+    page.click('#rules-dialog [data-lesson="survey"]')
+    expect(page.locator("#rules-dialog")).to_be_hidden()
+    expect(page.locator("#lesson-title")).to_have_text(EN["lesson.survey.title"])
+    assert_clean(recorder, site)
+
+
+@pytest.mark.first_visit
+def test_the_french_course_is_french_throughout(site, page, recorder):
+    page.add_init_script("Object.defineProperty(navigator, 'languages', {get: () => ['fr-FR']})")
+    open_page(page, site.url)
+    expect(page.locator("#learn-to-play")).to_have_text(FR["lesson.offer"])
+    page.click("#learn-to-play")
+    for lesson in COURSE:
+        expect(page.locator("#lesson-title")).to_have_text(FR[lesson.title])
+        done = finish_lesson(page, FR)
+        expect(page.locator("#lesson-box button").first).to_have_text(
+            FR["lesson.next"].replace("{title}", done["next_title"]) if done["next"] else FR["lesson.first_game"])
+        english = [EN[key] for key in (lesson.title, lesson.done)]
+        assert not any(text in page.locator("#app").inner_text() for text in english)
+        if done["next"]:
+            page.click("#lesson-next")
+    assert_clean(recorder, site)
