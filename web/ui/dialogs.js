@@ -249,7 +249,8 @@ const RULE_SECTIONS = ["goal", "turn", "patrons", "survey", "museum", "end", "tw
 // The lessons of the guided first game (web/lessons.json) that teach each section.
 /** @type {Record<string, string[]>} */
 export const SECTION_LESSONS = {
-  goal: ["goal"], turn: ["excavation", "cubes", "passing"], survey: ["survey"],
+  goal: ["goal"], turn: ["excavation", "cubes", "passing"], patrons: ["patrons"], survey: ["survey"],
+  museum: ["museum"], end: ["end"], nile: ["nile"],
 };
 
 /** @param {(id: string) => void} [learn]  start a lesson */
