@@ -155,3 +155,43 @@ def test_the_french_course_is_french_throughout(site, page, recorder):
         if done["next"]:
             page.click("#lesson-next")
     assert_clean(recorder, site)
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_lesson_passes_axe_fits_a_phone_and_plays_by_keyboard(browser, site, recorder, screen):
+    from tests.browser.test_accessibility import PHONE, audit
+
+    options = PHONE if screen == "phone" else {"viewport": {"width": 1280, "height": 900}}
+    context = browser.new_context(**options)
+    page = context.new_page()
+    open_page(page, site.url)
+    page.click("#learn-to-play")
+    expect(page.locator("#lesson-box")).to_be_visible()
+    problems, _ = audit(page, f"lesson, {screen}")
+    assert problems == []
+    width = options["viewport"]["width"]
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    box = page.locator("#lesson-box").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
+    if screen == "desktop":
+        # Keyboard alone: Tab into the action bar, arrows to the marked action,
+        # Enter; the focus then goes to the marked space: Enter again.
+        marked = "document.activeElement && document.activeElement.matches('[data-target].hint')"
+        for _ in range(30):
+            page.keyboard.press("Tab")
+            if page.evaluate("!!document.activeElement.closest('#status .actions')"):
+                break
+        for _ in range(10):
+            if page.evaluate(marked):
+                break
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate(marked)
+        before = drawn(page)
+        page.keyboard.press("Enter")
+        wait_redraw(page, before)
+        wait_until(page, marked)
+        page.keyboard.press("Enter")
+        wait_until(page, "JSON.parse(window.mykerinos.view()).lesson.step === 2")
+        problems, _ = audit(page, "lesson, step 2")
+        assert problems == []
+    context.close()

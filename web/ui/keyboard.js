@@ -166,6 +166,8 @@ function firstHl(items, sort) {
  * @returns {HTMLElement | null}
  */
 function turnStart(view, rov) {
+  const mark = lessonMark();
+  if (mark) return mark;
   if (view.final) return document.querySelector("#end-screen .table-wrap") || document.querySelector("#end-screen button");
   // The first action but Pass, so that an Enter pressed at once never ends
   // a player's season by accident.
@@ -182,12 +184,23 @@ function turnStart(view, rov) {
 }
 
 /**
+ * In a lesson, the next click's target that the page marks (web/ui/lesson.js).
+ * @returns {HTMLElement | null}
+ */
+function lessonMark() {
+  const mark = document.querySelector("body[data-lesson] #app [data-target].hint");
+  return mark instanceof HTMLElement || mark instanceof SVGElement ? /** @type {HTMLElement} */ (mark) : null;
+}
+
+/**
  * Where the next part of a move being built is chosen.
  * @param {Snapshot} before
  * @param {Activation} act
  * @returns {HTMLElement | null}
  */
 function nextStep(before, act) {
+  const mark = lessonMark();
+  if (mark) return mark;
   const same = byId(before.id);
   if (isItem(same) && isHl(same)) return same;
   const cells = surveying() ? [] : regionItems().filter(isHl);
