@@ -61,7 +61,7 @@ import js  # type: ignore[import-not-found]  # the browser, in Pyodide only
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from web import share
-from web.course import with_lessons
+from web.course import page_text, with_lessons
 from game.limits import MAX_RECORD_BYTES
 from web.session import LEGACY_KEY, VIEW_KEY, Session, adopt_legacy_save, site_prefix
 from web.texts import Texts, language_of
@@ -106,10 +106,6 @@ class LocalStorage:
             pass
 
 
-def _dump(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False)
-
-
 def from_page(text: Any) -> Any:
     """A value the page sent as JSON text (names, options, a computer's move),
     or None when it is not one: not text, longer than a record may be, not
@@ -136,47 +132,47 @@ def _api(session: Session, storage: LocalStorage) -> dict[str, Callable[..., str
 
     def shown(view: dict[str, Any]) -> str:
         """The view as text, also kept for the next visit's first paint."""
-        text = _dump(view)
+        text = page_text(view)
         storage.set(VIEW_KEY, text)  # a failure here is said by the game's own save
         return text
 
     def startup(language: Any = None) -> str:
         first = session.startup(language)
         shown(first["view"])
-        return _dump({**first, "python": python})
+        return page_text({**first, "python": python})
 
     def imported(text: Any) -> str:
         answer = session.import_record(text)
         if answer.get("ok"):
             shown(answer["view"])
-        return _dump(answer)
+        return page_text(answer)
 
     return {
-        "view": lambda: _dump(session.view()),
+        "view": lambda: page_text(session.view()),
         "click": lambda target: shown(session.click(target)),
         "newGame": lambda names=None, seed=None, options=None:
             shown(session.start_game(from_page(names), seed, from_page(options))),
         "exportRecord": session.export_record,
         "importRecord": imported,
         "startup": startup,
-        "think": lambda purpose: _dump(session.think(purpose)),
-        "thinkStep": lambda job, ms: _dump(session.think_step(job, ms)),
-        "stopThinking": lambda job: _dump(session.stop_thinking(job)),
+        "think": lambda purpose: page_text(session.think(purpose)),
+        "thinkStep": lambda job, ms: page_text(session.think_step(job, ms)),
+        "stopThinking": lambda job: page_text(session.stop_thinking(job)),
         "playBotMove": lambda move, stamp=None:
             shown(session.play_bot_move(from_page(move), text_or_none(stamp))),
-        "review": lambda target: _dump(_review(session, target)),
+        "review": lambda target: page_text(_review(session, target)),
         "setLanguage": lambda code: shown(session.set_language(code)),
         "sync": lambda: shown(session.sync()),
         "continueHere": lambda: shown(session.continue_here()),
         "follow": lambda: shown(session.follow()),
         # Play by link and today's deal (web/share.py).
-        "shareLink": lambda: _dump(share.share(session)),
+        "shareLink": lambda: page_text(share.share(session)),
         "openLink": lambda fragment, confirmed=False:
-            _dump(share.open_link(session, fragment, confirmed is True or confirmed == "true")),
-        "linkSeat": lambda remembered=None: _dump(share.seat(session, remembered)),
-        "linkNote": lambda mine=None: _dump(share.note(session, mine)),
+            page_text(share.open_link(session, fragment, confirmed is True or confirmed == "true")),
+        "linkSeat": lambda remembered=None: page_text(share.seat(session, remembered)),
+        "linkNote": lambda mine=None: page_text(share.note(session, mine)),
         "dailyGame": lambda name="": shown(share.start_daily(session, name)),
-        "endInfo": lambda: _dump(share.end_info(session)),
+        "endInfo": lambda: page_text(share.end_info(session)),
     }
 
 

@@ -126,3 +126,15 @@ def test_the_daily_deal_starts_without_json_in_between() -> None:
     view = share.start_daily(session, "Ann", datetime.date(2026, 1, 2))
     assert [p["name"] for p in view["players"]][0] == "Ann"
     assert tuple(session.table.seats) == share.DAILY_SEATS
+
+
+def test_every_text_handed_to_the_page_is_ascii(page_main: types.ModuleType) -> None:
+    """Accents travel as JSON escapes: Pyodide converts an ASCII string in one go
+    and any other one character at a time (much garbage in WebKit)."""
+    api, session, storage = api_of(page_main, "fr")
+    text = api["newGame"]('["Éloïse", "Zoë"]', "5", '{"seats": ["human", "easy"]}')
+    assert text.isascii() and "\\u00c9lo\\u00efse" in text
+    assert json.loads(text)["players"][0]["name"] == "Éloïse"
+    for name in ("view", "endInfo", "shareLink"):
+        assert api[name]().isascii(), name
+    assert storage.data[VIEW_KEY].isascii()
