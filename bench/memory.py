@@ -202,6 +202,15 @@ class Sampler:
 
 
 # --------------------------------------------------------------- browsers
+def close_all(stack: list, browser: str) -> None:
+    """Close what open_tab opened, last first; a failure is said and the rest still closed."""
+    for close in reversed(stack):
+        try:
+            close()
+        except Exception as error:
+            print(f"  ({browser}: closing: {error})")
+
+
 def open_tab(browser: str, stack: list):
     """A tab in that browser; `stack` collects what to close afterwards."""
     if browser in ("chromium", "firefox"):
@@ -407,11 +416,7 @@ def measure(browser: str, url: str, seats: list[str], seed: int) -> None:
                   " (target 3000 ms)")
         sys.stdout.flush()
     finally:
-        for close in reversed(stack):
-            try:
-                close()
-            except Exception as error:  # report, and close the rest
-                print(f"  ({browser}: closing: {error})")
+        close_all(stack, browser)
 
 
 def main(argv: list[str] | None = None) -> int:
