@@ -32,6 +32,10 @@ charges a tab.
 file in place of pyodide/python_stdlib.zip (loadPyodide's stdLibURL; e.g. a
 smaller standard library), so that both are compared within one run.
 
+--game also loads the site's own page in every run (a new browser each time)
+and reads when it became clickable (its `mykerinos:clickable` mark, web/loader.js),
+then prints each browser's median and its ratio to Chromium's.
+
 Prints medians of the runs, and every run; checks nothing.
 """
 
@@ -137,6 +141,22 @@ def fmt(value, unit: str = "") -> str:
     return "-" if value is None else f"{value:.0f}{unit}"
 
 
+CLICKABLE_JS = "performance.getEntriesByName('mykerinos:clickable')[0]?.startTime"
+
+
+def game_run(browser: str, url: str) -> dict:
+    """Cold load of the game page in a new browser: ms to clickable, private MB then."""
+    stack: list = []
+    try:
+        tab = open_tab(browser, stack)
+        tab.goto(url)
+        clickable = tab.wait(CLICKABLE_JS, READY_TIMEOUT_S, 0.1)
+        time.sleep(2.0)
+        return {"clickable": clickable, "private": private_mb(browser)}
+    finally:
+        close_all(stack, browser)
+
+
 def median(runs: list[dict], key: str) -> float | None:
     values = [r[key] for r in runs if r.get(key) is not None]
     return statistics.median(values) if values else None
@@ -163,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--prebuilt", metavar="DIR", help="take pyodide/ from this built site")
     parser.add_argument("--stdlib", metavar="ZIP", type=Path,
                         help="also load each page with this standard library zip instead")
+    parser.add_argument("--game", action="store_true",
+                        help="also load the game page itself, to clickable")
     args = parser.parse_args(argv)
     browsers = [b.strip() for b in args.browsers.split(",") if b.strip()]
     unknown = set(browsers) - {"chromium", "firefox", "webkit"}
@@ -188,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
         server = serve.make_server(folder, 0, "/", quiet=True)
         serve.start_in_thread(server)
         url = serve.url_of(server) + PAGE_NAME
+        game = serve.make_server(built, 0, "/", quiet=True)
+        serve.start_in_thread(game)
         try:
             results: dict[tuple[str, str], list[dict]] = {}
             versions: dict[str, str] = {}
@@ -200,9 +224,26 @@ def main(argv: list[str] | None = None) -> int:
                             results.setdefault((browser, variant), []).append(run)
                         except Exception as error:  # report it and go on with the others
                             print(f"{browser} ({variant}): run failed: {error}")
+                    if args.game:
+                        try:
+                            results.setdefault((browser, "game page"), []).append(
+                                game_run(browser, serve.url_of(game)))
+                        except Exception as error:
+                            print(f"{browser} (game page): run failed: {error}")
             for (browser, variant), runs in results.items():
-                report(f"{browser} {versions[browser]}, {variant}", runs)
+                if variant != "game page":
+                    report(f"{browser} {versions[browser]}, {variant}", runs)
+            chromium = median(results.get(("chromium", "game page"), []), "clickable")
+            for (browser, variant), runs in results.items():
+                if variant == "game page":
+                    ms = median(runs, "clickable")
+                    ratio = f", {ms / chromium:.2f} x Chromium's" if ms and chromium else ""
+                    print(f"{browser}, the game page: cold load to clickable, median of {len(runs)}:"
+                          f" {fmt(ms)} ms{ratio}; private memory then {fmt(median(runs, 'private'), ' MB')}"
+                          f" (runs: {', '.join(fmt(r['clickable']) for r in runs)})")
         finally:
+            game.shutdown()
+            game.server_close()
             server.shutdown()
             server.server_close()
             shutil.rmtree(folder, ignore_errors=True)
