@@ -41,8 +41,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import build, serve  # noqa: E402
-from tools import chromium  # noqa: E402
+from tools import (  # noqa: E402
+    build,
+    chromium,  # noqa: E402
+    serve,
+)
 
 TIMEOUT_MS = 120_000
 MAX_CLICKS = 1500
@@ -194,8 +197,10 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def line(name: str, values: list[float], unit: str = "ms") -> str:
-    return (f"  {name:<22} median {statistics.median(values):7.1f} {unit}   "
-            f"p95 {percentile(values, 95):7.1f} {unit}   max {max(values):7.1f} {unit}")
+    return (
+        f"  {name:<22} median {statistics.median(values):7.1f} {unit}   "
+        f"p95 {percentile(values, 95):7.1f} {unit}   max {max(values):7.1f} {unit}"
+    )
 
 
 def event_timing(records: list[dict], entries: list[dict]) -> list[float]:
@@ -237,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
                 page.set_default_timeout(TIMEOUT_MS)
                 page.goto(serve.url_of(server))
                 page.wait_for_selector('body[data-ready="1"]', state="attached")
-                view = start_game(page, NAMES[:args.players], args.seed)
+                view = start_game(page, NAMES[: args.players], args.seed)
                 began = time.monotonic()
                 records = play(page, view, args.seed)
                 seconds = time.monotonic() - began
@@ -255,8 +260,10 @@ def main(argv: list[str] | None = None) -> int:
     rest = [r["latency"] - r["python"] - r["draw"] for r in records]
     timed = event_timing(records, entries)
     load = os.getloadavg()
-    print(f"bench/clicks.py: {args.players}-player hot-seat game, seed {args.seed}, "
-          f"{len(records)} clicks in {seconds:.0f} s (Chromium {version})")
+    print(
+        f"bench/clicks.py: {args.players}-player hot-seat game, seed {args.seed}, "
+        f"{len(records)} clicks in {seconds:.0f} s (Chromium {version})"
+    )
     print(f"  load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
     print(line("click -> painted", latency))
     print(line("Event Timing", timed))
@@ -267,8 +274,13 @@ def main(argv: list[str] | None = None) -> int:
     within = sum(1 for v in latency if v <= 50) / len(latency)
     print(f"  clicks answered within 50 ms: {within:.0%} (target: p95 <= 50 ms)")
     slow = sorted(records, key=lambda r: -r["latency"])[:5]
-    print("  slowest: " + ", ".join(f"{r['target']} {r['latency']:.0f} ms "
-                                    f"(py {r['python']:.0f}, draw {r['draw']:.0f})" for r in slow))
+    print(
+        "  slowest: "
+        + ", ".join(
+            f"{r['target']} {r['latency']:.0f} ms (py {r['python']:.0f}, draw {r['draw']:.0f})"
+            for r in slow
+        )
+    )
     return 0
 
 

@@ -16,6 +16,7 @@ times and prints the medians.
 instance an older version exported with ``git archive``), so that two
 versions can be compared in one sitting.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,8 +36,10 @@ def main() -> None:
     sys.path.insert(0, str(args.engine.resolve()))
     from game.selfplay import random_game
 
-    print(f"python {sys.version.split()[0]}, {args.games} games per row, median of "
-          f"{args.repeat}" + (", Nile" if args.nile else "") + f", engine in {args.engine}")
+    print(
+        f"python {sys.version.split()[0]}, {args.games} games per row, median of "
+        f"{args.repeat}" + (", Nile" if args.nile else "") + f", engine in {args.engine}"
+    )
     for players in (2, 3, 4):
         wall: list[float] = []
         cpu: list[float] = []
@@ -49,9 +52,11 @@ def main() -> None:
             wall.append(args.games / (time.perf_counter() - start))
             cpu.append(args.games / (time.process_time() - start_cpu))
         games = statistics.median(wall)
-        print(f"{players} players: {games:8.1f} games/s ({games * moves / args.games:9.0f} "
-              f"decisions/s, {moves / args.games:.0f} decisions/game); "
-              f"{statistics.median(cpu):8.1f} games per CPU second")
+        print(
+            f"{players} players: {games:8.1f} games/s ({games * moves / args.games:9.0f} "
+            f"decisions/s, {moves / args.games:.0f} decisions/game); "
+            f"{statistics.median(cpu):8.1f} games per CPU second"
+        )
 
 
 if __name__ == "__main__":

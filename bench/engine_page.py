@@ -14,6 +14,7 @@ repeats; checks nothing.
 Several ``--site`` folders (for instance one built from an older version) are
 measured in turn, row by row, so that they share the machine's conditions.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -94,7 +95,8 @@ def run(urls: list[str], games: int, repeat: int, nile: bool) -> dict[str, Runs]
                 for _ in range(repeat):
                     for url, page in pages.items():
                         results[url].setdefault(players, []).append(
-                            bench(page, players, games, nile))
+                            bench(page, players, games, nile)
+                        )
         finally:
             browser.close()
     return results
@@ -105,8 +107,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games per run (default 100)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per row (default 3)")
     parser.add_argument("--nile", action="store_true", help="play with the Nile expansion")
-    parser.add_argument("--site", type=Path, action="append", default=[],
-                        help="serve this built site as it is (may be given more than once)")
+    parser.add_argument(
+        "--site",
+        type=Path,
+        action="append",
+        default=[],
+        help="serve this built site as it is (may be given more than once)",
+    )
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="mykerinos-bench-") as tmp:
@@ -125,8 +132,10 @@ def main(argv: list[str] | None = None) -> int:
                 server.shutdown()
                 server.server_close()
 
-    print(f"random games on Pyodide in the page (, headless Chromium), {args.games} games "
-          f"per run, median of {args.repeat}" + (", Nile" if args.nile else ""))
+    print(
+        f"random games on Pyodide in the page (, headless Chromium), {args.games} games "
+        f"per run, median of {args.repeat}" + (", Nile" if args.nile else "")
+    )
     for site, url in zip(sites, urls):
         if len(sites) > 1:
             print(f"{site}:")
@@ -134,9 +143,12 @@ def main(argv: list[str] | None = None) -> int:
             rates = [r["games"] / r["seconds"] for r in runs]
             decisions = sum(r["decisions"] for r in runs) / sum(r["games"] for r in runs)
             rate = statistics.median(rates)
-            print(f"{players} players: {rate:8.1f} games/s ({rate * decisions:9.0f} decisions/s, "
-                  f"{decisions:.0f} decisions/game; runs: "
-                  + ", ".join(f"{r:.0f}" for r in rates) + ")")
+            print(
+                f"{players} players: {rate:8.1f} games/s ({rate * decisions:9.0f} decisions/s, "
+                f"{decisions:.0f} decisions/game; runs: "
+                + ", ".join(f"{r:.0f}" for r in rates)
+                + ")"
+            )
     return 0
 
 

@@ -7,6 +7,7 @@ the characters that information needs in base64url (6 bits each). Names are
 those of the page's defaults when ``--names`` is not given. Asserts nothing.
     python bench/link_length.py [--games N] [--names Ann,Bob,Cy,Dee]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,10 +40,14 @@ def main() -> None:
     parser.add_argument("--names", default="", help="comma-separated names (default: Player 1...)")
     args = parser.parse_args()
     given = [n for n in args.names.split(",") if n]
-    print(f"{args.games} random whole games per row; "
-          f"names: {', '.join(given) if given else 'the defaults (Player 1...)'}")
-    print(f"{'game':<16}{'link chars min/median/max':>28}{'info bits median/max':>24}"
-          f"{'chars for info':>16}{'decisions':>11}{'encode+decode ms':>18}")
+    print(
+        f"{args.games} random whole games per row; "
+        f"names: {', '.join(given) if given else 'the defaults (Player 1...)'}"
+    )
+    print(
+        f"{'game':<16}{'link chars min/median/max':>28}{'info bits median/max':>24}"
+        f"{'chars for info':>16}{'decisions':>11}{'encode+decode ms':>18}"
+    )
     for nile in (False, True):
         for players in (2, 3, 4):
             names = [given[i] if i < len(given) else f"Player {i + 1}" for i in range(players)]
@@ -60,10 +65,12 @@ def main() -> None:
             label = f"{players} players" + (" + Nile" if nile else "")
             spread = f"{min(lengths)} / {statistics.median(lengths):.0f} / {max(lengths)}"
             info = f"{statistics.median(bits):.0f} / {max(bits):.0f}"
-            print(f"{label:<16}{spread:>28}{info:>24}"
-                  f"{math.ceil(statistics.median(bits) / 6):>16}"
-                  f"{statistics.median(moves):>11.0f}"
-                  f"{1000 * elapsed / args.games:>18.1f}")
+            print(
+                f"{label:<16}{spread:>28}{info:>24}"
+                f"{math.ceil(statistics.median(bits) / 6):>16}"
+                f"{statistics.median(moves):>11.0f}"
+                f"{1000 * elapsed / args.games:>18.1f}"
+            )
 
 
 if __name__ == "__main__":

@@ -77,7 +77,7 @@ def body_bytes(requests, site_url: str) -> tuple[int, int, dict[str, int]]:
         if response is None or response.from_service_worker:
             continue
         size = request.sizes()["responseBodySize"]
-        path = request.url[len(site_url):] if request.url.startswith(site_url) else request.url
+        path = request.url[len(site_url) :] if request.url.startswith(site_url) else request.url
         total += size
         paths[path] = paths.get(path, 0) + size
         if path.split("/", 1)[0] not in build.RUNTIME_DIRS:
@@ -187,8 +187,10 @@ def main(argv: list[str] | None = None) -> int:
         for mode in ("cold", "cached"):
             boards = [r[f"{mode}_board"] for r in game if r[f"{mode}_board"] is not None]
             board = f"{statistics.median(boards):.0f}" if boards else "-"
-            print(f"  {mode:7} saved board visible {board:>6}   clickable {statistics.median(r[mode] for r in game):>6.0f}"
-                  f"   (all runs: board {[round(b) for b in boards]})")
+            print(
+                f"  {mode:7} saved board visible {board:>6}   clickable {statistics.median(r[mode] for r in game):>6.0f}"
+                f"   (all runs: board {[round(b) for b in boards]})"
+            )
         for name in ("game", "bare"):
             runs = results[name]
             print(
@@ -203,9 +205,13 @@ def main(argv: list[str] | None = None) -> int:
             run = results[name][-1]
             total, own, paths = run["first"]
             itotal, iown, _ = run["install"]
-            print(f"  {name} page requests: {total:>11,} bytes ({mb(total)}; gzip"
-                  f" {mb(gzip_size(out, paths))}), own files {own:,} bytes")
-            print(f"  {name} service worker: {itotal:>10,} bytes ({mb(itotal)}), own files {iown:,} bytes")
+            print(
+                f"  {name} page requests: {total:>11,} bytes ({mb(total)}; gzip"
+                f" {mb(gzip_size(out, paths))}), own files {own:,} bytes"
+            )
+            print(
+                f"  {name} service worker: {itotal:>10,} bytes ({mb(itotal)}), own files {iown:,} bytes"
+            )
     return 0
 
 

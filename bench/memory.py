@@ -57,7 +57,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.crossbrowser.tabs import (  # noqa: E402
-    FIREFOX, MINIBROWSER, WEBKIT_DRIVER, PlaywrightTab, PlaywrightThread, WebKitTab, x_display)
+    FIREFOX,
+    MINIBROWSER,
+    WEBKIT_DRIVER,
+    PlaywrightTab,
+    PlaywrightThread,
+    WebKitTab,
+    x_display,
+)
 from tests.crossbrowser.test_tier import choose, click, person_turn  # noqa: E402
 from tools import build, serve  # noqa: E402
 
@@ -122,8 +129,11 @@ def is_page_process(browser: str, pid: int) -> bool:
     # Chromium rewrites its command line as one string: match words in the joined text.
     words = f" {' '.join(_args(pid))} "
     if browser == "chromium":  # web page renderers, not the browser's own UI or extensions
-        return (" --type=renderer " in words and " --top-chrome-webui " not in words
-                and " --extension-process " not in words)
+        return (
+            " --type=renderer " in words
+            and " --top-chrome-webui " not in words
+            and " --extension-process " not in words
+        )
     if browser == "firefox":  # web content, not the socket, GPU or utility processes
         return " -contentproc " in words and words.endswith(" tab ")
     return _comm(pid).startswith("WebKitWebProces")  # comm is cut at 15 characters
@@ -192,7 +202,7 @@ class Sampler:
         """The page's own process: of those sampled, the one with the most memory."""
         return max(self.peaks, key=lambda pid: self.peaks[pid]["pss"], default=None)
 
-    def __enter__(self) -> "Sampler":
+    def __enter__(self) -> Sampler:
         self._thread.start()
         return self
 
@@ -216,8 +226,11 @@ def open_tab(browser: str, stack: list):
     if browser in ("chromium", "firefox"):
         downloads = tempfile.mkdtemp(prefix="mykerinos-bench-")
         stack.append(lambda: shutil.rmtree(downloads, ignore_errors=True))
-        owner = (PlaywrightThread.chromium() if browser == "chromium"
-                 else PlaywrightThread.firefox(FIREFOX, downloads))
+        owner = (
+            PlaywrightThread.chromium()
+            if browser == "chromium"
+            else PlaywrightThread.firefox(FIREFOX, downloads)
+        )
         stack.append(owner.close)
         tab = PlaywrightTab(owner)
         stack.append(tab.close)
@@ -294,7 +307,9 @@ def play(tab, seed: int, decisions: list[tuple[float, int]]) -> dict:
     while time.monotonic() < deadline:
         view = person_turn(tab, timeout_s=GAME_TIMEOUT_S)
         turns += 1
-        decisions.append((time.monotonic(), len(tab.js("JSON.parse(window.mykerinos.exportRecord()).moves"))))
+        decisions.append(
+            (time.monotonic(), len(tab.js("JSON.parse(window.mykerinos.exportRecord()).moves")))
+        )
         if view["final"]:
             return {"over": True, "first_ms": first_ms}
         if first_ms is None and "action:pass" in [a["id"] for a in view["actions"]]:
@@ -309,7 +324,9 @@ def play(tab, seed: int, decisions: list[tuple[float, int]]) -> dict:
     return {"over": False, "first_ms": first_ms}
 
 
-def second_half_mb(samples: list[tuple[float, int]], decisions: list[tuple[float, int]]) -> tuple[float, float] | None:
+def second_half_mb(
+    samples: list[tuple[float, int]], decisions: list[tuple[float, int]]
+) -> tuple[float, float] | None:
     """(private MB at the middle of the game, MB the second half's peak adds to it)."""
     if not samples or not decisions:
         return None
@@ -332,16 +349,21 @@ def measure(browser: str, url: str, seats: list[str], seed: int) -> None:
             tab.goto(url)
             tab.wait_ready()
             # The page's own clock: navigation start to the clickable mark (web/loader.js).
-            clickable_s = tab.wait("performance.getEntriesByName('mykerinos:clickable')[0]?.startTime",
-                                   30) / 1000
-            tab.wait("navigator.serviceWorker.getRegistration()"
-                     ".then(r => !!(r && r.active && r.active.state === 'activated'))", 120)
+            clickable_s = (
+                tab.wait("performance.getEntriesByName('mykerinos:clickable')[0]?.startTime", 30)
+                / 1000
+            )
+            tab.wait(
+                "navigator.serviceWorker.getRegistration()"
+                ".then(r => !!(r && r.active && r.active.state === 'activated'))",
+                120,
+            )
             ready_s = time.monotonic() - started
             time.sleep(1.0)
             ready_rss, ready_pss = sampler.now()
             if browser == "chromium":
                 tab.js(LONG_TASKS_JS)
-            tab.new_game(NAMES[:len(seats)], seats, seed)
+            tab.new_game(NAMES[: len(seats)], seats, seed)
             game_started = time.monotonic()
             decisions: list[tuple[float, int]] = []
             if "human" in seats:
@@ -359,10 +381,16 @@ def measure(browser: str, url: str, seats: list[str], seed: int) -> None:
             else:
                 deadline = game_started + GAME_TIMEOUT_S
                 while True:
-                    state = tab.js("({over: JSON.parse(window.mykerinos.view()).final !== null,"
-                                   " bots: document.body.dataset.bot})")
-                    decisions.append((time.monotonic(), len(tab.js(
-                        "JSON.parse(window.mykerinos.exportRecord()).moves"))))
+                    state = tab.js(
+                        "({over: JSON.parse(window.mykerinos.view()).final !== null,"
+                        " bots: document.body.dataset.bot})"
+                    )
+                    decisions.append(
+                        (
+                            time.monotonic(),
+                            len(tab.js("JSON.parse(window.mykerinos.exportRecord()).moves")),
+                        )
+                    )
                     if state["over"] or state["bots"] == "failed" or time.monotonic() > deadline:
                         break
                     time.sleep(1.0)
@@ -373,47 +401,68 @@ def measure(browser: str, url: str, seats: list[str], seed: int) -> None:
             end_rss, end_pss = sampler.now()
         label = f"{browser} {tab.version}"
         if not state["over"]:
-            why = ("the computer players failed: "
-                   + str(tab.js("document.querySelector('#bot-status').innerText"))
-                   if state["bots"] == "failed" else f"not over after {GAME_TIMEOUT_S} s")
+            why = (
+                "the computer players failed: "
+                + str(tab.js("document.querySelector('#bot-status').innerText"))
+                if state["bots"] == "failed"
+                else f"not over after {GAME_TIMEOUT_S} s"
+            )
             print(f"{label}: THE GAME DID NOT END ({why})")
-        print(f"{label}: cold load to clickable {clickable_s:.1f} s (the service worker active at"
-              f" {ready_s:.1f} s); "
-              f"{len(seats)}-player game ({', '.join(seats)}), {moves} moves in {game_s:.0f} s")
+        print(
+            f"{label}: cold load to clickable {clickable_s:.1f} s (the service worker active at"
+            f" {ready_s:.1f} s); "
+            f"{len(seats)}-player game ({', '.join(seats)}), {moves} moves in {game_s:.0f} s"
+        )
         page = sampler.page_process()
         if page is not None:
             peaks = sampler.peaks[page]
-            print(f"  the page's process (pid {page}, {sampler.names.get(page, '?')}): "
-                  f"peak RSS {peaks['hwm'] / MB:.0f} MB, peak PSS {peaks['pss'] / MB:.0f} MB, "
-                  f"peak private {peaks['private'] / MB:.0f} MB")
-        print(f"  all {len(sampler.peaks)} content processes of the browser: RSS ready "
-              f"{ready_rss / MB:.0f} MB, peak {sampler.peak_rss_sum / MB:.0f} MB, end {end_rss / MB:.0f} MB;"
-              f" PSS ready {ready_pss / MB:.0f} MB, peak {sampler.peak_pss_sum / MB:.0f} MB,"
-              f" end {end_pss / MB:.0f} MB")
+            print(
+                f"  the page's process (pid {page}, {sampler.names.get(page, '?')}): "
+                f"peak RSS {peaks['hwm'] / MB:.0f} MB, peak PSS {peaks['pss'] / MB:.0f} MB, "
+                f"peak private {peaks['private'] / MB:.0f} MB"
+            )
+        print(
+            f"  all {len(sampler.peaks)} content processes of the browser: RSS ready "
+            f"{ready_rss / MB:.0f} MB, peak {sampler.peak_rss_sum / MB:.0f} MB, end {end_rss / MB:.0f} MB;"
+            f" PSS ready {ready_pss / MB:.0f} MB, peak {sampler.peak_pss_sum / MB:.0f} MB,"
+            f" end {end_pss / MB:.0f} MB"
+        )
         for pid, peaks in sorted(sampler.peaks.items(), key=lambda item: -item[1]["pss"]):
-            print(f"    pid {pid} {sampler.names.get(pid, '?'):16} peak RSS {peaks['hwm'] / MB:4.0f} MB,"
-                  f" PSS {peaks['pss'] / MB:4.0f} MB, private {peaks['private'] / MB:4.0f} MB")
+            print(
+                f"    pid {pid} {sampler.names.get(pid, '?'):16} peak RSS {peaks['hwm'] / MB:4.0f} MB,"
+                f" PSS {peaks['pss'] / MB:4.0f} MB, private {peaks['private'] / MB:4.0f} MB"
+            )
         if heap is not None:
             used, total = sampler.peak_heap
-            print(f"  page main thread JS heap (CDP): peak used {used / MB:.1f} MB, "
-                  f"peak total {total / MB:.1f} MB")
+            print(
+                f"  page main thread JS heap (CDP): peak used {used / MB:.1f} MB, "
+                f"peak total {total / MB:.1f} MB"
+            )
         if page is not None:
             peaks = sampler.peaks[page]
             target = TARGET_MB[browser]
-            print(f"  the page's private memory against the {target} MB target: "
-                  f"{'under' if peaks['private'] <= target * MB else 'OVER'}")
+            print(
+                f"  the page's private memory against the {target} MB target: "
+                f"{'under' if peaks['private'] <= target * MB else 'OVER'}"
+            )
             half = second_half_mb(sampler.private.get(page, []), decisions)
             if half is not None:
-                print(f"  the page's private memory at the middle of the game {half[0]:.0f} MB;"
-                      f" the second half adds {half[1]:.1f} MB at its peak (target 10 MB)")
+                print(
+                    f"  the page's private memory at the middle of the game {half[0]:.0f} MB;"
+                    f" the second half adds {half[1]:.1f} MB at its peak (target 10 MB)"
+                )
         if long_tasks is not None:
             longest = f"{max(long_tasks):.0f} ms" if long_tasks else "none"
-            print(f"  main-thread long tasks (> 50 ms) once clickable, the game, a hint and an"
-                  f" analysis ({played.get('analysis', 'none')!r}) included: {len(long_tasks)},"
-                  f" longest {longest}")
+            print(
+                f"  main-thread long tasks (> 50 ms) once clickable, the game, a hint and an"
+                f" analysis ({played.get('analysis', 'none')!r}) included: {len(long_tasks)},"
+                f" longest {longest}"
+            )
         if played["first_ms"] is not None:
-            print(f"  the person's pass to the first computer move drawn: {played['first_ms']:.0f} ms"
-                  " (target 3000 ms)")
+            print(
+                f"  the person's pass to the first computer move drawn: {played['first_ms']:.0f} ms"
+                " (target 3000 ms)"
+            )
         sys.stdout.flush()
     finally:
         close_all(stack, browser)
@@ -421,11 +470,17 @@ def measure(browser: str, url: str, seats: list[str], seed: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--browsers", default="chromium,firefox,webkit",
-                        help="comma-separated, among chromium, firefox, webkit (default all)")
-    parser.add_argument("--seats", default="human,hard,hard,medium",
-                        help="2 to 4 seats: 'human' (played by the bench) or a computer level"
-                             " (default human,hard,hard,medium)")
+    parser.add_argument(
+        "--browsers",
+        default="chromium,firefox,webkit",
+        help="comma-separated, among chromium, firefox, webkit (default all)",
+    )
+    parser.add_argument(
+        "--seats",
+        default="human,hard,hard,medium",
+        help="2 to 4 seats: 'human' (played by the bench) or a computer level"
+        " (default human,hard,hard,medium)",
+    )
     parser.add_argument("--seed", type=int, default=7, help="seed of the game (default 7)")
     parser.add_argument("--prebuilt", metavar="DIR", help="serve this built site as it is")
     args = parser.parse_args(argv)

@@ -63,8 +63,11 @@ def run(site_url: str, moves: int, seed: int, level: str) -> dict:
                 f"JSON.stringify(names), {seed}, JSON.stringify({{seats: [level, level, level]}}))))",
                 [["Hatshepsut", "Imhotep", "Khufu"], level],
             )
-            wait_until(page, f"window.mykerinosUI.botStats().length >= {moves}"
-                             " || document.body.dataset.bot === 'failed'")
+            wait_until(
+                page,
+                f"window.mykerinosUI.botStats().length >= {moves}"
+                " || document.body.dataset.bot === 'failed'",
+            )
             ended = page.evaluate("performance.now()")
             return {
                 "stats": page.evaluate("window.mykerinosUI.botStats()")[:moves],
@@ -83,27 +86,40 @@ def report(result: dict, label: str) -> None:
     started, ended = result["window"]
     print(label)
     if times:
-        print(f"  move time, request -> answer, {len(times)} moves: median {statistics.median(times):.0f} ms,"
-              f" min {min(times):.0f} ms, max {max(times):.0f} ms")
+        print(
+            f"  move time, request -> answer, {len(times)} moves: median {statistics.median(times):.0f} ms,"
+            f" min {min(times):.0f} ms, max {max(times):.0f} ms"
+        )
         print("  all: " + ", ".join(f"{t:.0f}" for t in times))
         iters = sum(s.get("iterations") or 0 for s in result["stats"])
         search = sum(s.get("searchMs") or 0 for s in result["stats"]) / 1000
         if search > 0:
-            print(f"  search: {iters / len(times):.0f} playouts per move, {iters / search:.0f} playouts/s")
+            print(
+                f"  search: {iters / len(times):.0f} playouts per move, {iters / search:.0f} playouts/s"
+            )
     tasks = [d for s, d in result["longtasks"] if started <= s < ended]
     longest = f"{max(tasks):.0f} ms" if tasks else "none"
-    print(f"  main-thread long tasks (> 50 ms) while the computers play: {len(tasks)}, longest {longest}"
-          f" (over {(ended - started) / 1000:.1f} s)")
+    print(
+        f"  main-thread long tasks (> 50 ms) while the computers play: {len(tasks)}, longest {longest}"
+        f" (over {(ended - started) / 1000:.1f} s)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--moves", type=int, default=10, help="computer moves to measure (default 10)")
+    parser.add_argument(
+        "--moves", type=int, default=10, help="computer moves to measure (default 10)"
+    )
     parser.add_argument("--seed", type=int, default=7, help="seed of the game (default 7)")
     parser.add_argument("--level", default="hard", help="the computers' level (default hard)")
     parser.add_argument("--prebuilt", action="store_true", help="serve dist/ as it is")
-    parser.add_argument("--site", type=Path, action="append", default=[],
-                        help="serve this built site as it is (may be given more than once)")
+    parser.add_argument(
+        "--site",
+        type=Path,
+        action="append",
+        default=[],
+        help="serve this built site as it is (may be given more than once)",
+    )
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="mykerinos-bench-") as tmp:
@@ -118,7 +134,9 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 server.shutdown()
                 server.server_close()
-            report(result, f"{site}: {args.level} computer players, 3-player game, seed {args.seed}")
+            report(
+                result, f"{site}: {args.level} computer players, 3-player game, seed {args.seed}"
+            )
     return 0
 
 

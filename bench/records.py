@@ -6,6 +6,7 @@ each with ``load_record_text`` a few times and prints the best and worst time
 and the answer. Prints numbers; asserts nothing.
     python bench/records.py [--repeat N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,8 +42,10 @@ def main() -> None:
             outcome = answer(text)
             times.append(time.perf_counter() - start)
         slowest = max(slowest, max(times))
-        print(f"{min(times) * 1000:7.1f} ms {max(times) * 1000:7.1f} ms  {len(text):9,} bytes  "
-              f"{outcome:16} {case.name}")
+        print(
+            f"{min(times) * 1000:7.1f} ms {max(times) * 1000:7.1f} ms  {len(text):9,} bytes  "
+            f"{outcome:16} {case.name}"
+        )
     print(f"slowest answer: {slowest * 1000:.1f} ms")
 
 

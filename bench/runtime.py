@@ -170,21 +170,32 @@ def report(label: str, runs: list[dict]) -> None:
         print(f"  Python's own start (compiled -> ready): {med['ready'] - med['compiled']:.0f} ms")
     print(f"  private memory of the page's process once ready: {fmt(med['private'], ' MB')}")
     for i, run in enumerate(runs, 1):
-        print(f"    run {i}: " + ", ".join(f"{k} {fmt(run.get(k))}" for k in PHASES)
-              + f"; private {fmt(run.get('private'), ' MB')}")
+        print(
+            f"    run {i}: "
+            + ", ".join(f"{k} {fmt(run.get(k))}" for k in PHASES)
+            + f"; private {fmt(run.get('private'), ' MB')}"
+        )
     sys.stdout.flush()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="cold loads per browser (default 3)")
-    parser.add_argument("--browsers", default="chromium,firefox,webkit",
-                        help="comma-separated, among chromium, firefox, webkit (default all)")
+    parser.add_argument(
+        "--browsers",
+        default="chromium,firefox,webkit",
+        help="comma-separated, among chromium, firefox, webkit (default all)",
+    )
     parser.add_argument("--prebuilt", metavar="DIR", help="take pyodide/ from this built site")
-    parser.add_argument("--stdlib", metavar="ZIP", type=Path,
-                        help="also load each page with this standard library zip instead")
-    parser.add_argument("--game", action="store_true",
-                        help="also load the game page itself, to clickable")
+    parser.add_argument(
+        "--stdlib",
+        metavar="ZIP",
+        type=Path,
+        help="also load each page with this standard library zip instead",
+    )
+    parser.add_argument(
+        "--game", action="store_true", help="also load the game page itself, to clickable"
+    )
     args = parser.parse_args(argv)
     browsers = [b.strip() for b in args.browsers.split(",") if b.strip()]
     unknown = set(browsers) - {"chromium", "firefox", "webkit"}
@@ -227,7 +238,8 @@ def main(argv: list[str] | None = None) -> int:
                     if args.game:
                         try:
                             results.setdefault((browser, "game page"), []).append(
-                                game_run(browser, serve.url_of(game)))
+                                game_run(browser, serve.url_of(game))
+                            )
                         except Exception as error:
                             print(f"{browser} (game page): run failed: {error}")
             for (browser, variant), runs in results.items():
@@ -238,9 +250,11 @@ def main(argv: list[str] | None = None) -> int:
                 if variant == "game page":
                     ms = median(runs, "clickable")
                     ratio = f", {ms / chromium:.2f} x Chromium's" if ms and chromium else ""
-                    print(f"{browser}, the game page: cold load to clickable, median of {len(runs)}:"
-                          f" {fmt(ms)} ms{ratio}; private memory then {fmt(median(runs, 'private'), ' MB')}"
-                          f" (runs: {', '.join(fmt(r['clickable']) for r in runs)})")
+                    print(
+                        f"{browser}, the game page: cold load to clickable, median of {len(runs)}:"
+                        f" {fmt(ms)} ms{ratio}; private memory then {fmt(median(runs, 'private'), ' MB')}"
+                        f" (runs: {', '.join(fmt(r['clickable']) for r in runs)})"
+                    )
         finally:
             game.shutdown()
             game.server_close()

@@ -10,6 +10,7 @@ process, so a busy machine slows the run but not the bots' thinking. Also
 prints each searching level's mean move time and iterations per second.
 Prints numbers; asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,8 +42,9 @@ MATCHES = {
 }
 
 
-def play(args: tuple[list[str], int, float, bool, str, dict[str, float]]
-         ) -> tuple[list[float], Stats]:
+def play(
+    args: tuple[list[str], int, float, bool, str, dict[str, float]],
+) -> tuple[list[float], Stats]:
     """One game; returns the win share per lineup position and the searching bots' stats."""
     lineup, seed, budget, nile, clock_name, overrides = args
     clock = CLOCKS[clock_name]
@@ -51,8 +53,10 @@ def play(args: tuple[list[str], int, float, bool, str, dict[str, float]]
     seats = lineup[shift:] + lineup[:shift]  # seat i plays level seats[i]
     state = new_game([f"{lvl}-{i}" for i, lvl in enumerate(seats)], seed, nile=nile, log=False)
     params = SearchParams(**overrides)  # type: ignore[arg-type]
-    bots = [Bot(level, seed * 31 + i, budget=budget, clock=clock, params=params)
-            for i, level in enumerate(seats)]
+    bots = [
+        Bot(level, seed * 31 + i, budget=budget, clock=clock, params=params)
+        for i, level in enumerate(seats)
+    ]
     stats: dict[str, list[float]] = {level: [0.0, 0, 0] for level in SEARCHERS}
     while not state.over:
         p = state.to_move
@@ -82,23 +86,27 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def report(name: str, lineup: list[str], results: list[tuple[list[float], Stats]],
-           seconds: float) -> None:
+def report(
+    name: str, lineup: list[str], results: list[tuple[list[float], Stats]], seconds: float
+) -> None:
     games = len(results)
     shares = [sum(r[0][i] for r in results) for i in range(len(lineup))]
-    print(f"\n{name} ({len(lineup)} players: {', '.join(lineup)}), {games} games, "
-          f"{seconds:.0f}s")
+    print(f"\n{name} ({len(lineup)} players: {', '.join(lineup)}), {games} games, {seconds:.0f}s")
     for i, level in enumerate(lineup):
         lo, hi = wilson(shares[i], games)
-        print(f"  seat {i} {level:7s} wins {shares[i]:6.1f} = {shares[i] / games:6.1%} "
-              f"(95% CI {lo:.1%}-{hi:.1%})")
+        print(
+            f"  seat {i} {level:7s} wins {shares[i]:6.1f} = {shares[i] / games:6.1%} "
+            f"(95% CI {lo:.1%}-{hi:.1%})"
+        )
     for level in SEARCHERS:
         secs = sum(r[1][level][0] for r in results)
         moves = sum(r[1][level][1] for r in results)
         iters = sum(r[1][level][2] for r in results)
         if moves:
-            print(f"  {level}: {secs / moves:.3f}s per move, {iters / moves:.0f} iterations "
-                  f"per move, {iters / max(secs, 1e-9):.0f} iterations/s")
+            print(
+                f"  {level}: {secs / moves:.3f}s per move, {iters / moves:.0f} iterations "
+                f"per move, {iters / max(secs, 1e-9):.0f} iterations/s"
+            )
     sys.stdout.flush()
 
 
@@ -117,28 +125,53 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--first-seed", type=int, default=0)
-    parser.add_argument("--budget", type=float, default=0.3,
-                        help="seconds per move of every searching bot (hard, expert)")
-    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
-                        help="wall time, or processor time of the process playing")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=0.3,
+        help="seconds per move of every searching bot (hard, expert)",
+    )
+    parser.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="wall",
+        help="wall time, or processor time of the process playing",
+    )
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--nile", action="store_true")
-    parser.add_argument("--progress", type=int, default=0,
-                        help="print the running figures every N games (one process only)")
-    parser.add_argument("--expert", nargs="*", default=[], metavar="NAME=VALUE",
-                        help="search parameters of the expert (see SearchParams)")
-    parser.add_argument("--match", nargs="*", default=["hard-random", "hard-medium", "medium-easy"],
-                        choices=sorted(MATCHES))
+    parser.add_argument(
+        "--progress",
+        type=int,
+        default=0,
+        help="print the running figures every N games (one process only)",
+    )
+    parser.add_argument(
+        "--expert",
+        nargs="*",
+        default=[],
+        metavar="NAME=VALUE",
+        help="search parameters of the expert (see SearchParams)",
+    )
+    parser.add_argument(
+        "--match",
+        nargs="*",
+        default=["hard-random", "hard-medium", "medium-easy"],
+        choices=sorted(MATCHES),
+    )
     args = parser.parse_args()
     overrides = parse_overrides(args.expert)
-    print(f"{args.games} games per match (seeds {args.first_seed}-"
-          f"{args.first_seed + args.games - 1}), every searching bot {args.budget}s "
-          f"of {'processor' if args.clock == 'cpu' else 'wall'} time per move, "
-          f"{'Nile' if args.nile else 'base game'}, {args.jobs} process(es)"
-          + (f", expert {overrides}" if overrides else ""))
+    print(
+        f"{args.games} games per match (seeds {args.first_seed}-"
+        f"{args.first_seed + args.games - 1}), every searching bot {args.budget}s "
+        f"of {'processor' if args.clock == 'cpu' else 'wall'} time per move, "
+        f"{'Nile' if args.nile else 'base game'}, {args.jobs} process(es)"
+        + (f", expert {overrides}" if overrides else "")
+    )
     if args.budget < PAGE_BUDGET:
-        print(f"(reduced from the page's {PAGE_BUDGET}s per move, for every searching bot alike, "
-              f"so that the games fit on this machine)")
+        print(
+            f"(reduced from the page's {PAGE_BUDGET}s per move, for every searching bot alike, "
+            f"so that the games fit on this machine)"
+        )
     seeds = range(args.first_seed, args.first_seed + args.games)
     for name in args.match:
         lineup = MATCHES[name]
@@ -148,8 +181,11 @@ def main() -> None:
             results = []
             for task in tasks:
                 results.append(play(task))
-                if args.progress and len(results) % args.progress == 0 \
-                        and len(results) < len(tasks):
+                if (
+                    args.progress
+                    and len(results) % args.progress == 0
+                    and len(results) < len(tasks)
+                ):
                     report(f"{name} so far", lineup, results, time.perf_counter() - start)
         else:
             with ProcessPoolExecutor(max_workers=args.jobs) as pool:

@@ -6,6 +6,7 @@ Runs the same on CPython 3.11+ and in the browser (Pyodide). Typical use::
     state = new_game(["Ann", "Bob", "Cy"], seed=7)
     state.play({"action": "dig", "cells": ["c2"]})
 """
+
 from .errors import GameError, IllegalMoveError, MalformedMoveError, RecordError, SetupError
 from .moves import Move
 from .record import load_record_text, new_game, replay, to_record
@@ -13,7 +14,17 @@ from .state import GameState, Phase
 from .summary import summary
 
 __all__ = [
-    "GameError", "IllegalMoveError", "MalformedMoveError", "RecordError", "SetupError",
-    "Move", "GameState", "Phase", "new_game", "replay", "to_record", "load_record_text",
+    "GameError",
+    "IllegalMoveError",
+    "MalformedMoveError",
+    "RecordError",
+    "SetupError",
+    "Move",
+    "GameState",
+    "Phase",
+    "new_game",
+    "replay",
+    "to_record",
+    "load_record_text",
     "summary",
 ]

@@ -5,6 +5,7 @@ bad record, a bad option) ends with exit status 2 and exactly one line on
 stderr. Output cut short by a closed pipe (``... | head -1``) ends quietly
 with status 141, as a Unix tool killed by SIGPIPE would.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -64,8 +65,9 @@ def _write(target: Path, text: str) -> None:
     try:
         target.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise BadInput(f"cannot write {shown(str(target), 200)}: "
-                       f"{exc.strerror or type(exc).__name__}") from None
+        raise BadInput(
+            f"cannot write {shown(str(target), 200)}: {exc.strerror or type(exc).__name__}"
+        ) from None
 
 
 def _selfplay(players: int, seed: int, games: int, record: str | None, nile: bool) -> None:
@@ -78,8 +80,16 @@ def _selfplay(players: int, seed: int, games: int, record: str | None, nile: boo
     for k in range(games):
         state = random_game(players, seed + k, nile=nile)
         final = state.final or {}
-        print(json.dumps({"seed": seed + k, "scores": final.get("scores"),
-                          "winners": final.get("winners"), "moves": len(state.moves)}))
+        print(
+            json.dumps(
+                {
+                    "seed": seed + k,
+                    "scores": final.get("scores"),
+                    "winners": final.get("winners"),
+                    "moves": len(state.moves),
+                }
+            )
+        )
         if record:
             target = Path(record)
             if games > 1:
@@ -90,8 +100,9 @@ def _selfplay(players: int, seed: int, games: int, record: str | None, nile: boo
 def _whole_number(text: str) -> int:
     """An option's whole number; long digit strings are refused before conversion."""
     if not (text.isascii() and text.isdigit() and len(text) <= 20):
-        raise argparse.ArgumentTypeError(f"{shown(text, 30)} is not a whole number from 0 "
-                                         f"to {MAX_SEED}")
+        raise argparse.ArgumentTypeError(
+            f"{shown(text, 30)} is not a whole number from 0 to {MAX_SEED}"
+        )
     try:
         return check_seed(int(text), "the number")
     except GameError as exc:

@@ -3,6 +3,7 @@
 Cards are data, not code: every rule that depends on a card reads its patron,
 value or pyramid cells from here.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -33,16 +34,51 @@ class Parcel:
 
 # Pyramid layouts, cells 0-5 row-major ("^" pyramid, "." free).
 _LAYOUTS: dict[str, dict[str, str]] = {
-    "violet": {"0a": "......", "0b": "^.....", "0c": "...^..", "2a": ".^....",
-               "2b": "^....^", "3a": ".^^...", "3b": "^...^."},
-    "lemon": {"0a": "......", "0b": ".....^", "0c": "..^...", "2a": "....^.",
-              "2b": ".^..^.", "3a": "^..^..", "3b": "..^..^"},
-    "brown": {"0a": "......", "0b": ".^....", "0c": "....^.", "2a": "...^..",
-              "2b": "^..^..", "3a": ".^..^.", "3b": "^....^"},
-    "blackmore": {"0a": "......", "0b": "..^...", "0c": ".....^", "2a": "^.....",
-                  "2b": "..^^..", "3a": ".^.^..", "3b": "^.^..."},
-    "tangerine": {"0a": "......", "0b": "...^..", "0c": "^.....", "2a": ".....^",
-                  "2b": ".^^...", "3a": "^...^.", "3b": "...^.^"},
+    "violet": {
+        "0a": "......",
+        "0b": "^.....",
+        "0c": "...^..",
+        "2a": ".^....",
+        "2b": "^....^",
+        "3a": ".^^...",
+        "3b": "^...^.",
+    },
+    "lemon": {
+        "0a": "......",
+        "0b": ".....^",
+        "0c": "..^...",
+        "2a": "....^.",
+        "2b": ".^..^.",
+        "3a": "^..^..",
+        "3b": "..^..^",
+    },
+    "brown": {
+        "0a": "......",
+        "0b": ".^....",
+        "0c": "....^.",
+        "2a": "...^..",
+        "2b": "^..^..",
+        "3a": ".^..^.",
+        "3b": "^....^",
+    },
+    "blackmore": {
+        "0a": "......",
+        "0b": "..^...",
+        "0c": ".....^",
+        "2a": "^.....",
+        "2b": "..^^..",
+        "3a": ".^.^..",
+        "3b": "^.^...",
+    },
+    "tangerine": {
+        "0a": "......",
+        "0b": "...^..",
+        "0c": "^.....",
+        "2a": ".....^",
+        "2b": ".^^...",
+        "3a": "^...^.",
+        "3b": "...^.^",
+    },
 }
 
 
@@ -76,12 +112,19 @@ class NileCard:
 
 def _build_nile() -> dict[str, NileCard]:
     layouts = {
-        "nile-1": ".~.~~.", "nile-2": "~.~..~", "nile-3": ".~~~~.",
-        "nile-4": "~.~~.~", "nile-5": ".~~..~", "nile-6": "~..~~.",
+        "nile-1": ".~.~~.",
+        "nile-2": "~.~..~",
+        "nile-3": ".~~~~.",
+        "nile-4": "~.~~.~",
+        "nile-5": ".~~..~",
+        "nile-6": "~..~~.",
     }
-    return {cid: NileCard(cid, 5 if cid == "nile-6" else 3,
-                          frozenset(i for i, ch in enumerate(lay) if ch == "~"))
-            for cid, lay in layouts.items()}
+    return {
+        cid: NileCard(
+            cid, 5 if cid == "nile-6" else 3, frozenset(i for i, ch in enumerate(lay) if ch == "~")
+        )
+        for cid, lay in layouts.items()
+    }
 
 
 NILE_CARDS: dict[str, NileCard] = _build_nile()

@@ -11,18 +11,20 @@ A segment takes what it needs from the position when it is made; building its
 moves later never reads the position again. So a legal list stays right for
 the position it was made for, and a copy of a state may share it.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
-from typing import Callable
 
 from .moves import Move
 
 # (size, build, pick, has): ``build()`` returns the segment's moves in order,
 # ``pick(k)`` its k-th move (None: ``build()[k]``) and ``has(move)`` whether the
 # move is among them (None: ``move in build()``). ``size == len(build())``.
-Segment = tuple[int, Callable[[], list[Move]], Callable[[int], Move] | None,
-                Callable[[Move], bool] | None]
+Segment = tuple[
+    int, Callable[[], list[Move]], Callable[[int], Move] | None, Callable[[Move], bool] | None
+]
 
 
 _size: Callable[[Segment], int] = itemgetter(0)

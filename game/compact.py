@@ -28,12 +28,13 @@ link this module wrote raises ``LinkError`` with a one-line reason, after at
 most ``MAX_LINK_CHARS`` characters and ``MAX_DECISIONS`` decisions of work.
 Names and seed are checked by the engine's own setup rules, as in a record.
 """
+
 from __future__ import annotations
 
 import base64
 import binascii
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .cards import NILE_CARDS, PARCEL_IDS, PATRONS, format_dealt
 from .errors import GameError, RecordError
@@ -122,7 +123,7 @@ class _Reader:
     def take(self, count: int, what: str) -> bytes:
         if self.pos + count > len(self.data):
             raise LinkError(f"the link is cut short (in {what})")
-        chunk = self.data[self.pos:self.pos + count]
+        chunk = self.data[self.pos : self.pos + count]
         self.pos += count
         return chunk
 
@@ -172,8 +173,7 @@ def encode_link(state: GameState, kinds: Sequence[str] | None = None) -> str:
     if setup.seed < 0 or setup.seed.bit_length() > 64:
         raise LinkError("a link carries seeds from 0 to 2^64-1 only")
 
-    head = bytearray([VERSION, (n - 2) | setup.nile << 2 | spelled << 3
-                      | (kinds is not None) << 4])
+    head = bytearray([VERSION, (n - 2) | setup.nile << 2 | spelled << 3 | (kinds is not None) << 4])
     head += _varint(setup.seed)
     for seat, name in enumerate(setup.players):
         if name == default_name(seat):
@@ -250,8 +250,11 @@ def decode_link(text: object, *, log: bool = True) -> LinkedGame:
     reader = _Reader(data)
     version = reader.byte("version")
     if version > VERSION:
-        raise LinkError(f"the link comes from a newer version of the game (link version "
-                        f"{version}, this game reads {VERSION})", kind="version")
+        raise LinkError(
+            f"the link comes from a newer version of the game (link version "
+            f"{version}, this game reads {VERSION})",
+            kind="version",
+        )
     if version not in KINDS_OF_VERSION:
         raise LinkError(f"unknown link version {version} (this game reads version {VERSION})")
     flags = reader.byte("flags")
@@ -273,7 +276,7 @@ def decode_link(text: object, *, log: bool = True) -> LinkedGame:
     count = reader.varint("number of decisions", 3)
     if count > MAX_DECISIONS:
         raise LinkError(f"the link claims {count} decisions (at most {MAX_DECISIONS})")
-    body = data[reader.pos:]
+    body = data[reader.pos :]
     if body[:1] == b"\0":
         raise LinkError("the link is not in its shortest form (in choices)")
     digits = _Digits(int.from_bytes(body, "big"))
@@ -295,8 +298,7 @@ def decode_link(text: object, *, log: bool = True) -> LinkedGame:
     return LinkedGame(state, kinds)
 
 
-def _read_setup(digits: _Digits, players: list[str], seed: int, nile: bool,
-                spelled: bool) -> Setup:
+def _read_setup(digits: _Digits, players: list[str], seed: int, nile: bool, spelled: bool) -> Setup:
     if not spelled:
         return make_setup(players, seed, nile=nile)
     first = digits.pop(len(players))
@@ -309,8 +311,17 @@ def _read_setup(digits: _Digits, players: list[str], seed: int, nile: bool,
     nile_deck = [format_dealt(c, bool(digits.pop(2))) for c in pile]
     six_line = 1 + digits.pop(3)
     boats = digits.permutation(BOATS)
-    return make_setup(players, seed, nile=True, first_player=first, wings=wings, deck=deck,
-                      nile_deck=nile_deck, nile_six_line=six_line, boats=boats)
+    return make_setup(
+        players,
+        seed,
+        nile=True,
+        first_player=first,
+        wings=wings,
+        deck=deck,
+        nile_deck=nile_deck,
+        nile_six_line=six_line,
+        boats=boats,
+    )
 
 
 def relation(saved: GameState, other: GameState) -> str:

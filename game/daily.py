@@ -4,6 +4,7 @@ The seed is the calendar date (as the number YYYYMMDD) mixed by the game's own
 SplitMix64 step, so it needs no table, no hash library and no clock zone
 beyond the UTC date the caller passes.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -22,7 +23,7 @@ def daily_seed(day: datetime.date) -> int:
 def utc_today(now: datetime.datetime | None = None) -> datetime.date:
     """The UTC calendar date now (or of ``now``, which must carry its time zone)."""
     if now is None:
-        now = datetime.datetime.now(datetime.timezone.utc)
+        now = datetime.datetime.now(datetime.UTC)
     elif now.tzinfo is None:
         raise ValueError("utc_today needs an aware datetime")
-    return now.astimezone(datetime.timezone.utc).date()
+    return now.astimezone(datetime.UTC).date()

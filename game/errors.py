@@ -3,6 +3,7 @@
 Messages are one line and short whatever the input was: ``shown`` renders any
 value quoted in a message (a name, a card id, a field) safely and briefly.
 """
+
 from __future__ import annotations
 
 
@@ -64,6 +65,8 @@ def shown(value: object, limit: int = 40) -> str:
         return text
     if isinstance(value, float):
         return repr(value)
-    kind = next((name for cls, name in _KINDS.items() if isinstance(value, cls)),
-                "a " + type(value).__name__)
+    kind = next(
+        (name for cls, name in _KINDS.items() if isinstance(value, cls)),
+        "a " + type(value).__name__,
+    )
     return f"({kind})"

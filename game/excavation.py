@@ -5,6 +5,7 @@ each usable patron adds (``patrons.PATRON_RULES``). In a 2-player game an
 action may be followed by placing neutral cubes. Whose turn comes next is
 decided by ``GameState``.
 """
+
 from __future__ import annotations
 
 from .choices import Choices, fixed
@@ -14,7 +15,6 @@ from .patrons import PATRON_RULES
 from .placement import DIG, EXTEND, NEUTRAL, Ground
 from .position import EMPTY, Position
 from .region import CELL_INDEX
-
 
 PASS_ONLY = fixed([PASS])
 NO_NEUTRAL = fixed([NEUTRAL_NONE])
@@ -53,9 +53,15 @@ def act(pos: Position, p: int, move: Move, forced: bool) -> None:
     """Carry out an action other than a pass: tilt the patron's card, place the
     cubes (or book the room), and move Greenwish tokens."""
     if pos.log is not None:
-        event = {"type": move.action, "player": p, "patron": move.patron,
-                 "cells": list(move.cells), "room": move.room, "forced": forced,
-                 "season": pos.season}
+        event = {
+            "type": move.action,
+            "player": p,
+            "patron": move.patron,
+            "cells": list(move.cells),
+            "room": move.room,
+            "forced": forced,
+            "season": pos.season,
+        }
         if move.token is not None:
             event["token"] = move.token
         pos.emit(event)
@@ -92,8 +98,15 @@ def act(pos: Position, p: int, move: Move, forced: bool) -> None:
 
 def place_neutral(pos: Position, p: int, move: Move, forced: bool) -> None:
     if move.cells and pos.log is not None:
-        pos.emit({"type": "neutral", "player": p, "cells": list(move.cells),
-                  "forced": forced, "season": pos.season})
+        pos.emit(
+            {
+                "type": "neutral",
+                "player": p,
+                "cells": list(move.cells),
+                "forced": forced,
+                "season": pos.season,
+            }
+        )
     for name in move.cells:
         pos.put(CELL_INDEX[name], pos.neutral)
     pos.neutral_cubes[p] -= len(move.cells)

@@ -5,6 +5,7 @@ looks at complete legal moves, every partial move it offers can be finished.
 ``explain_illegal`` turns a refused move into a message saying what is wrong
 and what is allowed instead.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -91,8 +92,10 @@ def explain_illegal(state: Position, legal: list[Move], move: Move) -> str:
     available = kinds(legal)
     if kind(move) not in available:
         if move.patron is not None:
-            what = (f"{PATRON_NAMES.get(move.patron, move.patron)} cannot be used for "
-                    f"{move.action!r} now (no untilted card, too few cubes or nowhere to go)")
+            what = (
+                f"{PATRON_NAMES.get(move.patron, move.patron)} cannot be used for "
+                f"{move.action!r} now (no untilted card, too few cubes or nowhere to go)"
+            )
         else:
             what = f"{move.action!r} is not possible now ({state.phase.value}, {who} to decide)"
         return f"{what}; allowed: {_some([_describe_kind(k) for k in available])}"
@@ -101,16 +104,17 @@ def explain_illegal(state: Position, legal: list[Move], move: Move) -> str:
     sizes = sorted({len(m.cells) for m in same})
     if move.cells or any(m.cells for m in same):
         if len(move.cells) not in sizes:
-            return (f"{label} places {' or '.join(map(str, sizes))} cube(s), "
-                    f"not {len(move.cells)}")
+            return f"{label} places {' or '.join(map(str, sizes))} cube(s), not {len(move.cells)}"
         for i, cell in enumerate(move.cells):
             if cell not in CELL_INDEX:
                 return f"{label}: unknown cell {cell!r} (cells are a1 to h9)"
             steps = continuations(legal, Move(move.action, move.cells[:i], move.patron))
             if cell not in steps.cells:
                 place = "first" if i == 0 else f"cube {i + 1}"
-                return (f"{label}: cell {cell!r} is not allowed for the {place} cube; "
-                        f"allowed: {_some(steps.cells)}")
+                return (
+                    f"{label}: cell {cell!r} is not allowed for the {place} cube; "
+                    f"allowed: {_some(steps.cells)}"
+                )
     prefix = Move(move.action, move.cells, move.patron)
     steps = continuations(legal, prefix)
     if move.room is not None and move.room not in ROOM_INDEX:

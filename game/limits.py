@@ -5,21 +5,22 @@ typed error before any costly work, so that any input is answered quickly
 (see docs/RECORDS.md). The page uses ``clean_name`` and ``seed_from_text`` to
 bring what a person types within these limits.
 """
+
 from __future__ import annotations
 
 import unicodedata
 
 from .errors import SetupError, shown
 
-MAX_RECORD_BYTES = 1_000_000   # a record file or text: 1 MB of UTF-8 at most
-MAX_JSON_DEPTH = 10            # nesting of arrays and objects (a record needs 4)
-MAX_NUMBER_DIGITS = 30         # digits in one JSON number (a seed needs at most 20)
-MAX_MOVES = 1_000              # moves in one record (a whole game has far fewer)
-MAX_ID_LENGTH = 20            # characters in a cell, room or card id written in a move
-MAX_NAME = 24                  # characters in a player name
-MAX_SEED = 2 ** 64 - 1         # seeds are whole numbers 0..MAX_SEED
-MAX_SEED_TEXT = 100            # characters in a seed typed as text
-TEXT_SEED_MODULUS = 2 ** 31    # a word seed is a polynomial hash modulo this
+MAX_RECORD_BYTES = 1_000_000  # a record file or text: 1 MB of UTF-8 at most
+MAX_JSON_DEPTH = 10  # nesting of arrays and objects (a record needs 4)
+MAX_NUMBER_DIGITS = 30  # digits in one JSON number (a seed needs at most 20)
+MAX_MOVES = 1_000  # moves in one record (a whole game has far fewer)
+MAX_ID_LENGTH = 20  # characters in a cell, room or card id written in a move
+MAX_NAME = 24  # characters in a player name
+MAX_SEED = 2**64 - 1  # seeds are whole numbers 0..MAX_SEED
+MAX_SEED_TEXT = 100  # characters in a seed typed as text
+TEXT_SEED_MODULUS = 2**31  # a word seed is a polynomial hash modulo this
 
 # Characters a name may not hold: controls (newline, tab, escape...), invisible
 # format controls (bidirectional overrides, zero-width marks), lone surrogates,

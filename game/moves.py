@@ -1,4 +1,5 @@
 """Moves: small frozen values that convert to and from the record notation (docs/RECORDS.md)."""
+
 from __future__ import annotations
 
 import json
@@ -48,14 +49,15 @@ class Move(NamedTuple):
         return out
 
     @staticmethod
-    def from_json(obj: Any) -> "Move":
+    def from_json(obj: Any) -> Move:
         """Parse notation; raises MalformedMoveError naming the problem."""
         if not isinstance(obj, dict):
             raise MalformedMoveError(f"a move must be a JSON object, not {type(obj).__name__}")
         action = obj.get("action")
         if action not in ACTIONS:
             raise MalformedMoveError(
-                f"unknown action {shown(action)}; actions are {', '.join(ACTIONS)}")
+                f"unknown action {shown(action)}; actions are {', '.join(ACTIONS)}"
+            )
         allowed = {"action", "player"}
         patron = obj.get("patron")
         if patron is not None:
@@ -68,24 +70,25 @@ class Move(NamedTuple):
         if action in ("dig", "extend", "neutral"):
             raw = obj.get("cells")
             if not isinstance(raw, list) or len(raw) > MAX_CELLS or not all(_is_id(c) for c in raw):
-                raise MalformedMoveError(f"action {action!r} needs \"cells\": a list of at most "
-                                         f"{MAX_CELLS} cell names")
+                raise MalformedMoveError(
+                    f'action {action!r} needs "cells": a list of at most {MAX_CELLS} cell names'
+                )
             cells = tuple(raw)
             allowed.add("cells")
         room = obj.get("room")
         if action == "museum":
             if not _is_id(room):
-                raise MalformedMoveError("action 'museum' needs \"room\": a room id such as \"W1-3\"")
+                raise MalformedMoveError('action \'museum\' needs "room": a room id such as "W1-3"')
             allowed.add("room")
         card = obj.get("card")
         if action in ("claim", "neutral_claim"):
             if not _is_id(card):
-                raise MalformedMoveError(f"action {action!r} needs \"card\": a card id")
+                raise MalformedMoveError(f'action {action!r} needs "card": a card id')
             allowed.add("card")
         token = obj.get("token")
         if patron == "greenwish":
             if not _is_id(token):
-                raise MalformedMoveError("Greenwish needs \"token\": a cell or room id")
+                raise MalformedMoveError('Greenwish needs "token": a cell or room id')
             allowed.add("token")
         use = obj.get("use")
         if action == "boat":
@@ -97,13 +100,18 @@ class Move(NamedTuple):
             listed = ", ".join(shown(key) for key in extra[:5])
             listed += f", ... ({len(extra)} in all)" if len(extra) > 5 else ""
             raise MalformedMoveError(f"unexpected field(s) for action {action!r}: {listed}")
-        return Move(action, cells, patron, room if action == "museum" else None,
-                    card if action in ("claim", "neutral_claim") else None,
-                    token if patron == "greenwish" else None,
-                    use if action == "boat" else None)
+        return Move(
+            action,
+            cells,
+            patron,
+            room if action == "museum" else None,
+            card if action in ("claim", "neutral_claim") else None,
+            token if patron == "greenwish" else None,
+            use if action == "boat" else None,
+        )
 
     @staticmethod
-    def coerce(value: Any) -> "Move":
+    def coerce(value: Any) -> Move:
         """A Move from a Move or a JSON object, checked either way: a Move whose
         fields are not what its notation would give is refused too."""
         if isinstance(value, dict):

@@ -1,4 +1,5 @@
 """The museum: 15 rooms in five wings, the booking rule and the exhibition values."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -6,8 +7,7 @@ from functools import lru_cache
 # Wing i (1-5) has a 3-room and a 5-room; the 2-room between wings i and i+1
 # (and between 5 and 1) belongs to both.
 ROOMS: tuple[str, ...] = tuple(
-    room for i in range(1, 6)
-    for room in (f"W{i}-3", f"W{i}-5", f"W{i}{i % 5 + 1}-2")
+    room for i in range(1, 6) for room in (f"W{i}-3", f"W{i}-5", f"W{i}{i % 5 + 1}-2")
 )
 ROOM_INDEX: dict[str, int] = {room: idx for idx, room in enumerate(ROOMS)}
 ROOM_VALUE: tuple[int, ...] = tuple(int(room[-1]) for room in ROOMS)
@@ -20,8 +20,7 @@ def _two_rooms_of_wing(wing: int) -> tuple[int, int]:
 
 # Rooms that open onto each 5-room.
 FIVE_ROOM_ACCESS: dict[int, tuple[int, ...]] = {
-    ROOM_INDEX[f"W{w}-5"]: (ROOM_INDEX[f"W{w}-3"],) + _two_rooms_of_wing(w)
-    for w in range(1, 6)
+    ROOM_INDEX[f"W{w}-5"]: (ROOM_INDEX[f"W{w}-3"],) + _two_rooms_of_wing(w) for w in range(1, 6)
 }
 
 # For the exhibition: (room index, value) of every room that counts for wing w.
@@ -34,8 +33,9 @@ WING_ROOMS: dict[int, tuple[tuple[int, int], ...]] = {
 
 # For each room, the rooms one of which the player must hold to book it (5-rooms),
 # else (-1, -1, -1).
-_NEEDS: tuple[tuple[int, ...], ...] = tuple(FIVE_ROOM_ACCESS.get(r, (-1, -1, -1))
-                                            for r in range(len(ROOMS)))
+_NEEDS: tuple[tuple[int, ...], ...] = tuple(
+    FIVE_ROOM_ACCESS.get(r, (-1, -1, -1)) for r in range(len(ROOMS))
+)
 
 
 def open_rooms(museum: list[int], player: int) -> list[int]:

@@ -4,6 +4,7 @@ survey end, the tie boat, and Greenwish tokens going home.
 Everything here reads and writes ``Position.nile_state``; the survey
 (``survey.py``) calls these steps at their place in its order.
 """
+
 from __future__ import annotations
 
 from .moves import Move
@@ -81,8 +82,15 @@ def tie_boat_holder(pos: Position, ranked: list[tuple[int, int]]) -> int | None:
 def use_boat(pos: Position, p: int, use: bool, forced: bool) -> None:
     """The tie boat's holder decides: used, it puts them first among those tied
     with them, and leaves the game."""
-    pos.emit({"type": "boat_use" if use else "boat_keep", "player": p,
-              "area": pos.survey_area, "forced": forced, "season": pos.season})
+    pos.emit(
+        {
+            "type": "boat_use" if use else "boat_keep",
+            "player": p,
+            "area": pos.survey_area,
+            "forced": forced,
+            "season": pos.season,
+        }
+    )
     if not use:
         return
     assert pos.survey_rank is not None
@@ -124,8 +132,14 @@ def finish_river(pos: Position) -> None:
             nile.pile.extend((c, turned[c]) for c in left)
         else:
             pos.discarded.extend(left)
-        pos.emit({"type": "nile_return" if pos.season < SEASONS else "discard",
-                  "area": 0, "cards": list(left), "season": pos.season})
+        pos.emit(
+            {
+                "type": "nile_return" if pos.season < SEASONS else "discard",
+                "area": 0,
+                "cards": list(left),
+                "season": pos.season,
+            }
+        )
         pos.region_cards[0] = []
     if nile.boat_offer is not None:
         nile.boats_out.append(nile.boat_offer)

@@ -4,10 +4,11 @@ Using a patron tilts one untilted card of that patron; ``PATRON_RULES`` says,
 for each patron in the fixed order of the legal list, which moves it adds
 (``offers``) and what happens before its action is carried out (``on_use``).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .cards import GREENWISH
 from .choices import Segment, fixed
@@ -48,7 +49,8 @@ def _lemon(pos: Position, g: Ground) -> list[Segment]:
     pyr = pos.region.pyramid_mask & ~pos.occupied
     one = LEMON_DIG.one
     segments: list[Segment] = [
-        (pyr.bit_count(), lambda: [one[i] for i in cells_of(pyr)], None, None)]
+        (pyr.bit_count(), lambda: [one[i] for i in cells_of(pyr)], None, None)
+    ]
     if g.cubes >= 2:
         free = g.free_mask
         starts = spread(pos.own[g.p]) & (free | pyr)
@@ -60,8 +62,12 @@ def _lemon(pos: Position, g: Ground) -> list[Segment]:
 def _lemon_pairs(g: Ground, starts: int, pyr: int) -> list[Move]:
     two, nbrs, ok = LEMON_EXTEND.two, g.nbrs, g.free_set()
     on = set(cells_of(pyr))
-    return [two[i * SIZE + j] for i in cells_of(starts) for j in nbrs[i]
-            if (i in on and j in ok) or (i in ok and j in on)]
+    return [
+        two[i * SIZE + j]
+        for i in cells_of(starts)
+        for j in nbrs[i]
+        if (i in on and j in ok) or (i in ok and j in on)
+    ]
 
 
 def _brown(pos: Position, g: Ground) -> list[Segment]:
@@ -73,23 +79,40 @@ def _blackmore(pos: Position, g: Ground) -> list[Segment]:
     """Mrs. Blackmore: two cubes on adjacent cells anywhere."""
     if g.cubes < 2:
         return []
-    return [(adjacent_pairs(g.free_mask, g.free_mask),
-             lambda: g.pairs(g.free(), BLACKMORE_DIG),
-             lambda k: g.pair_at(g.free_mask, BLACKMORE_DIG, k), None)]
+    return [
+        (
+            adjacent_pairs(g.free_mask, g.free_mask),
+            lambda: g.pairs(g.free(), BLACKMORE_DIG),
+            lambda k: g.pair_at(g.free_mask, BLACKMORE_DIG, k),
+            None,
+        )
+    ]
 
 
 def _tangerine(pos: Position, g: Ground) -> list[Segment]:
     """Colonel Tangerine: an extension of three cubes in a chain."""
     if g.cubes < 3:
         return []
-    return [(chains_of_three(g.front_mask, g.free_mask), lambda: _tangerine_chains(g),
-             lambda k: _tangerine_chain(g, k), None)]
+    return [
+        (
+            chains_of_three(g.front_mask, g.free_mask),
+            lambda: _tangerine_chains(g),
+            lambda k: _tangerine_chain(g, k),
+            None,
+        )
+    ]
 
 
 def _tangerine_chains(g: Ground) -> list[Move]:
     ok, nbrs, three = g.free_set(), g.nbrs, TANGERINE_EXTEND.three
-    return [three[(i * SIZE + j) * SIZE + k] for i in g.front() for j in nbrs[i] if j in ok
-            for k in nbrs[j] if k in ok and k != i]
+    return [
+        three[(i * SIZE + j) * SIZE + k]
+        for i in g.front()
+        for j in nbrs[i]
+        if j in ok
+        for k in nbrs[j]
+        if k in ok and k != i
+    ]
 
 
 def _tangerine_chain(g: Ground, n: int) -> Move:
@@ -122,8 +145,11 @@ class Greenwish:
         self.g = g
         # Empty cells: no cube, no pyramid, no token at all.
         self.empty = g.free_mask & ~sum(nile.token_masks)
-        self.rooms = [ROOMS[r] for r, holder in enumerate(pos.museum)
-                      if holder == EMPTY and nile.room_token[r] == EMPTY]
+        self.rooms = [
+            ROOMS[r]
+            for r, holder in enumerate(pos.museum)
+            if holder == EMPTY and nile.room_token[r] == EMPTY
+        ]
         self.extend = g.cubes >= 2
         self._empty_cells: list[int] | None = None
 
@@ -133,8 +159,11 @@ class Greenwish:
         size = g.free_mask.bit_count() * targets - (g.free_mask & empty).bit_count()
         if self.extend:
             front, free = g.front_mask, g.free_mask
-            size += (adjacent_pairs(front, free) * targets - adjacent_pairs(front & empty, free)
-                     - adjacent_pairs(front, free & empty))
+            size += (
+                adjacent_pairs(front, free) * targets
+                - adjacent_pairs(front & empty, free)
+                - adjacent_pairs(front, free & empty)
+            )
         return (size, self.moves, self.pick, self.has)
 
     def placements(self) -> list[tuple[str, tuple[int, ...]]]:
@@ -173,15 +202,19 @@ class Greenwish:
             placed = g.front_mask >> i & 1 and j in g.nbrs[i] and g.free_mask >> j & 1
         else:
             return False
-        return (bool(placed) and move.token in self.targets(cells)
-                and move == Move(move.action, move.cells, GREENWISH, token=move.token))
+        return (
+            bool(placed)
+            and move.token in self.targets(cells)
+            and move == Move(move.action, move.cells, GREENWISH, token=move.token)
+        )
 
     def pick(self, k: int) -> Move:
         for action, cells in self.placements():
             targets = self.targets(cells)
             if k < len(targets):
-                return Move(action, tuple(CELL_NAMES[i] for i in cells), GREENWISH,
-                            token=targets[k])
+                return Move(
+                    action, tuple(CELL_NAMES[i] for i in cells), GREENWISH, token=targets[k]
+                )
             k -= len(targets)
         raise IndexError("no such Greenwish move")
 
@@ -199,8 +232,8 @@ class PatronRule:
     """What one patron does: the moves it adds to the player's list, and what
     happens when it is used, before its action."""
 
-    offers: Callable[[Position, Ground], list[Segment]]     # the moves it adds
-    on_use: Callable[[Position, int], None] = _nothing     # before the action
+    offers: Callable[[Position, Ground], list[Segment]]  # the moves it adds
+    on_use: Callable[[Position, int], None] = _nothing  # before the action
 
 
 PATRON_RULES: dict[str, PatronRule] = {

@@ -8,6 +8,7 @@ from it as segments (``choices.py``). A move that places cubes on a chain of
 cells is the same value in every game, so each one is built once here
 (``ChainMoves``) and looked up by its cells.
 """
+
 from __future__ import annotations
 
 from .choices import Segment
@@ -19,8 +20,10 @@ FULL = (1 << SIZE) - 1
 NOT_COL_A = FULL & ~sum(1 << (r * COLS) for r in range(MAX_ROWS))
 NOT_COL_H = FULL & ~sum(1 << (r * COLS + COLS - 1) for r in range(MAX_ROWS))
 # ROW_CELLS[r][bits]: the cells of row r whose bits are set in ``bits``.
-ROW_CELLS = tuple(tuple(tuple(r * COLS + c for c in range(COLS) if bits >> c & 1)
-                        for bits in range(1 << COLS)) for r in range(MAX_ROWS))
+ROW_CELLS = tuple(
+    tuple(tuple(r * COLS + c for c in range(COLS) if bits >> c & 1) for bits in range(1 << COLS))
+    for r in range(MAX_ROWS)
+)
 ROW = (1 << COLS) - 1
 
 
@@ -51,21 +54,25 @@ def nth_cell(mask: int, k: int) -> int:
 
 def spread(mask: int) -> int:
     """Every cell next to a cell of ``mask``."""
-    return ((mask << COLS) | (mask >> COLS) | ((mask << 1) & NOT_COL_A)
-            | ((mask >> 1) & NOT_COL_H)) & FULL
+    return (
+        (mask << COLS) | (mask >> COLS) | ((mask << 1) & NOT_COL_A) | ((mask >> 1) & NOT_COL_H)
+    ) & FULL
 
 
 def beside(mask: int) -> tuple[int, int, int, int]:
     """The cells whose upper, left, right and lower neighbour is in ``mask``."""
-    return ((mask << COLS) & FULL, (mask << 1) & NOT_COL_A, (mask >> 1) & NOT_COL_H,
-            mask >> COLS)
+    return ((mask << COLS) & FULL, (mask << 1) & NOT_COL_A, (mask >> 1) & NOT_COL_H, mask >> COLS)
 
 
 def adjacent_pairs(starts: int, ends: int) -> int:
     """How many (i, j) with i in ``starts`` and j in ``ends`` next to i."""
     up, left, right, down = beside(ends)
-    return ((starts & up).bit_count() + (starts & left).bit_count()
-            + (starts & right).bit_count() + (starts & down).bit_count())
+    return (
+        (starts & up).bit_count()
+        + (starts & left).bit_count()
+        + (starts & right).bit_count()
+        + (starts & down).bit_count()
+    )
 
 
 def chains_of_three(front: int, free: int) -> int:
@@ -77,9 +84,13 @@ def chains_of_three(front: int, free: int) -> int:
     for near_front in beside(front):
         middle = free & near_front
         if middle:
-            total += ((middle & up).bit_count() + (middle & left).bit_count()
-                      + (middle & right).bit_count() + (middle & down).bit_count()
-                      - middle.bit_count())
+            total += (
+                (middle & up).bit_count()
+                + (middle & left).bit_count()
+                + (middle & right).bit_count()
+                + (middle & down).bit_count()
+                - middle.bit_count()
+            )
     return total
 
 
@@ -101,7 +112,8 @@ class ChainMoves:
                     for k in GRID_NEIGHBORS[j]:
                         if k != i:
                             self.three[(i * SIZE + j) * SIZE + k] = Move(
-                                action, (names[i], names[j], names[k]), patron)
+                                action, (names[i], names[j], names[k]), patron
+                            )
 
 
 NEAR = tuple(spread(1 << i) for i in range(SIZE))  # the cells next to each cell
@@ -165,11 +177,18 @@ class Ground:
     def digs(self, table: ChainMoves) -> Segment:
         """One cube on any free cell."""
         one = table.one
-        return (self.free_mask.bit_count(), lambda: [one[i] for i in self.free()],
-                lambda k: one[nth_cell(self.free_mask, k)], None)
+        return (
+            self.free_mask.bit_count(),
+            lambda: [one[i] for i in self.free()],
+            lambda k: one[nth_cell(self.free_mask, k)],
+            None,
+        )
 
     def extensions(self, table: ChainMoves) -> Segment:
         """Two cubes: a free cell next to one of the side's cubes, then a free neighbour."""
-        return (adjacent_pairs(self.front_mask, self.free_mask),
-                lambda: self.pairs(self.front(), table),
-                lambda k: self.pair_at(self.front_mask, table, k), None)
+        return (
+            adjacent_pairs(self.front_mask, self.free_mask),
+            lambda: self.pairs(self.front(), table),
+            lambda k: self.pair_at(self.front_mask, table, k),
+            None,
+        )

@@ -7,6 +7,7 @@ questions about them. The rules that change it live in the modules above it
 them; they all read and write a ``Position``, so none of them imports another
 in a circle.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ from .setup import Setup
 
 CUBES_PER_COLOUR = 25
 NILE_CUBES_PER_COLOUR = 23  # two cubes of each colour mark score and passing
-TOKENS = 3                  # Greenwish tokens per player
+TOKENS = 3  # Greenwish tokens per player
 EMPTY = -1
 SEASONS = 4
 NEUTRAL_SPACE = 2  # the neutral's fixed space on the passing scale (2 players)
@@ -31,9 +32,9 @@ CELLS = len(CELL_NAMES)
 
 class Phase(str, Enum):
     EXCAVATION = "excavation"  # a player chooses an action
-    NEUTRAL = "neutral"        # 2 players: the same player may place neutral cubes
-    SURVEY = "survey"          # the Nile (expansion) then the areas are surveyed one by one
-    BOAT = "boat"              # Nile: the tie boat's holder decides whether to use it
+    NEUTRAL = "neutral"  # 2 players: the same player may place neutral cubes
+    SURVEY = "survey"  # the Nile (expansion) then the areas are surveyed one by one
+    BOAT = "boat"  # Nile: the tie boat's holder decides whether to use it
     OVER = "over"
 
 
@@ -50,12 +51,12 @@ def parcels_in_season(season: int) -> int:
 class NileState:
     """The parts only the Nile expansion uses (all empty in a base game)."""
 
-    pile: list[tuple[str, bool]]                      # Nile cards still to come, top first
-    in_play: tuple[tuple[str, bool], ...] = ()        # this season's, one per line
-    boat_offer: str | None = None                     # the boat the river's 2nd will take
+    pile: list[tuple[str, bool]]  # Nile cards still to come, top first
+    in_play: tuple[tuple[str, bool], ...] = ()  # this season's, one per line
+    boat_offer: str | None = None  # the boat the river's 2nd will take
     boats: list[list[str]] = field(default_factory=list)  # held, per player
-    boats_out: list[str] = field(default_factory=list)    # out of the game
-    tokens: list[int] = field(default_factory=list)       # Greenwish tokens in hand, per player
+    boats_out: list[str] = field(default_factory=list)  # out of the game
+    tokens: list[int] = field(default_factory=list)  # Greenwish tokens in hand, per player
     cell_token: list[int] = field(default_factory=lambda: [EMPTY] * CELLS)  # owner per cell
     room_token: list[int] = field(default_factory=lambda: [EMPTY] * len(ROOMS))
     token_masks: list[int] = field(default_factory=list)  # cell_token as a bit mask per player
@@ -76,9 +77,17 @@ class NileState:
         return sum(m for p, m in enumerate(self.token_masks) if p != side)
 
     def copy(self) -> NileState:
-        return NileState(list(self.pile), self.in_play, self.boat_offer,
-                         [list(b) for b in self.boats], list(self.boats_out), list(self.tokens),
-                         list(self.cell_token), list(self.room_token), list(self.token_masks))
+        return NileState(
+            list(self.pile),
+            self.in_play,
+            self.boat_offer,
+            [list(b) for b in self.boats],
+            list(self.boats_out),
+            list(self.tokens),
+            list(self.cell_token),
+            list(self.room_token),
+            list(self.token_masks),
+        )
 
 
 class Position:
@@ -103,8 +112,8 @@ class Position:
         self.cubes = [0] * self.n
         self.neutral_cubes = [0] * self.n
         self.board = [EMPTY] * CELLS  # the side whose cube is on each cell
-        self.occupied = 0             # the board as bit masks (bit i: cell i), kept by
-        self.own = [0] * self.sides   # put() and clear(): all cubes, and each side's
+        self.occupied = 0  # the board as bit masks (bit i: cell i), kept by
+        self.own = [0] * self.sides  # put() and clear(): all cubes, and each side's
         self.museum = [EMPTY] * len(ROOMS)
         self.pass_space = [0] * self.sides  # 0 = not passed yet this season
         self.last_turn = False
@@ -120,9 +129,12 @@ class Position:
         self.forced: list[tuple[int, Move]] = []  # forced moves since the last decision
         self.final: dict[str, Any] | None = None
         self.log: list[dict[str, Any]] | None = [] if log else None
-        self.nile_state = NileState(list(setup.nile_deck[:5]), boats=[[] for _ in range(self.n)],
-                                    tokens=[TOKENS if self.nile else 0] * self.n,
-                                    token_masks=[0] * self.n)
+        self.nile_state = NileState(
+            list(setup.nile_deck[:5]),
+            boats=[[] for _ in range(self.n)],
+            tokens=[TOKENS if self.nile else 0] * self.n,
+            token_masks=[0] * self.n,
+        )
 
     # ---------------------------------------------------------------- the board
     def put(self, cell: int, side: int) -> None:
@@ -265,11 +277,12 @@ class Position:
             "tilted": [list(t) for t in self.tilted],
             "region_cards": [list(c) for c in self.region_cards],
             "discarded": list(self.discarded),
-            "survey": {"area": self.survey_area, "rank": self.survey_rank,
-                       "pos": self.survey_pos},
+            "survey": {"area": self.survey_area, "rank": self.survey_rank, "pos": self.survey_pos},
             "moves": [dict(player=p, **m.to_json()) for p, m in self.moves],
             "final": self.final,
-            "nile": None if not self.nile else {
+            "nile": None
+            if not self.nile
+            else {
                 "pile": [format_dealt(c, t) for c, t in nile.pile],
                 "in_play": [format_dealt(c, t) for c, t in nile.in_play],
                 "boat_offer": nile.boat_offer,

@@ -6,6 +6,7 @@ a linear scan before the JSON parser runs (so it never recurses deeply nor
 converts a huge number), and the number of moves is bounded. Whatever the
 text, the answer is a game or one RecordError, quickly.
 """
+
 from __future__ import annotations
 
 import gc
@@ -29,8 +30,7 @@ NEW_GAME_OPTIONS = ("first_player", "wings", "deck", "nile_deck", "nile_six_line
 _BRACKETS = bytes.maketrans(b"{}", b"[]")
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 # Digits as "0", anything else as a space, to find a long run of digits.
-_DIGITS = bytes.maketrans(bytes(range(256)),
-                          bytes(48 if 48 <= b <= 57 else 32 for b in range(256)))
+_DIGITS = bytes.maketrans(bytes(range(256)), bytes(48 if 48 <= b <= 57 else 32 for b in range(256)))
 _LONG_RUN = b"0" * (MAX_NUMBER_DIGITS + 1)
 _OPEN_RUN = b"[" * (MAX_JSON_DEPTH + 1)
 _FORMAT_TAG = re.compile(r"mykerinos/([0-9]{1,9})\Z")
@@ -40,15 +40,22 @@ class _Refused(Exception):
     """Raised from inside the JSON parser's hooks."""
 
 
-def new_game(players: list[str] | tuple[str, ...], seed: int = 0, *, nile: bool = False,
-             log: bool = True, **overrides: Any) -> GameState:
+def new_game(
+    players: list[str] | tuple[str, ...],
+    seed: int = 0,
+    *,
+    nile: bool = False,
+    log: bool = True,
+    **overrides: Any,
+) -> GameState:
     """Start a game; every random choice comes from ``seed`` unless given.
     ``overrides`` may fix first_player, wings, deck, nile_deck, nile_six_line
     or boats as a record's setup would. Raises SetupError for any bad input."""
     unknown = [key for key in overrides if key not in NEW_GAME_OPTIONS]
     if unknown:
-        raise SetupError(f"new_game has no option {shown(unknown[0])}; "
-                         f"options are {', '.join(NEW_GAME_OPTIONS)}")
+        raise SetupError(
+            f"new_game has no option {shown(unknown[0])}; options are {', '.join(NEW_GAME_OPTIONS)}"
+        )
     return GameState(make_setup(players, seed, nile=nile, **overrides), log=log)
 
 
@@ -69,8 +76,11 @@ def _check_format(record: dict[Any, Any]) -> None:
         return
     match = _FORMAT_TAG.match(fmt) if isinstance(fmt, str) else None
     if match and int(match.group(1)) > FORMAT_VERSION:
-        raise RecordError(f"record format {shown(fmt)} comes from a newer version of the game "
-                          f"(this one reads {FORMAT!r})", kind="version")
+        raise RecordError(
+            f"record format {shown(fmt)} comes from a newer version of the game "
+            f"(this one reads {FORMAT!r})",
+            kind="version",
+        )
     raise RecordError(f"unknown record format {shown(fmt)} (expected {FORMAT!r})")
 
 
@@ -79,31 +89,42 @@ def replay(record: Any, *, log: bool = True) -> GameState:
     problem: kind "format" for its shape, "setup" for the setup, "move" with
     the 1-based move number for a move."""
     if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object with \"setup\" and \"moves\"")
+        raise RecordError('a record must be a JSON object with "setup" and "moves"')
     _check_format(record)
     if "setup" not in record:
-        raise RecordError("a record needs a \"setup\" object")
+        raise RecordError('a record needs a "setup" object')
     try:
         setup = Setup.from_json(record["setup"])
     except SetupError as exc:
         raise RecordError(f"setup: {exc}", kind="setup") from None
     moves = record.get("moves", [])
     if not isinstance(moves, list):
-        raise RecordError("\"moves\" must be a list")
+        raise RecordError('"moves" must be a list')
     if len(moves) > MAX_MOVES:
-        raise RecordError(f"a record lists at most {MAX_MOVES} moves (this one lists "
-                          f"{len(moves)}; a whole game has fewer than 600)")
+        raise RecordError(
+            f"a record lists at most {MAX_MOVES} moves (this one lists "
+            f"{len(moves)}; a whole game has fewer than 600)"
+        )
     state = GameState(setup, log=log)
     for index, raw in enumerate(moves, start=1):
         try:
             move = Move.from_json(raw)
             player = raw.get("player")
-            if player is not None and (not isinstance(player, int) or isinstance(player, bool)
-                                       or not 0 <= player < setup.count):
-                raise RecordError(f"\"player\" must be a player index 0-{setup.count - 1}, "
-                                  f"not {shown(player)}", index)
-            if state.forced and state.forced[0][1] == move and not state.is_legal(move) \
-                    and player in (None, state.forced[0][0]):
+            if player is not None and (
+                not isinstance(player, int)
+                or isinstance(player, bool)
+                or not 0 <= player < setup.count
+            ):
+                raise RecordError(
+                    f'"player" must be a player index 0-{setup.count - 1}, not {shown(player)}',
+                    index,
+                )
+            if (
+                state.forced
+                and state.forced[0][1] == move
+                and not state.is_legal(move)
+                and player in (None, state.forced[0][0])
+            ):
                 # A record may spell out a move the engine already played by itself.
                 state.forced.pop(0)
                 continue

@@ -4,6 +4,7 @@ A line is 4 parcels side by side (8 columns x 3 rows); area 2k-1 is the left
 pair of line k and area 2k the right pair. Cells are indexed ``row * 8 + col``
 so that adjacency is plain grid arithmetic across cards, areas and lines.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -50,9 +51,9 @@ class Region:
     neighbors: tuple[tuple[int, ...], ...]
     cells: tuple[int, ...]
     area_cells: tuple[tuple[int, ...], ...]  # index 0 unused; areas are 1-based
-    river_cells: tuple[int, ...]             # the cells the Nile survey counts
-    open_mask: int                           # the cells without a pyramid, as a bit mask
-    pyramid_mask: int                        # the cells with one
+    river_cells: tuple[int, ...]  # the cells the Nile survey counts
+    open_mask: int  # the cells without a pyramid, as a bit mask
+    pyramid_mask: int  # the cells with one
 
     @property
     def areas(self) -> int:
@@ -89,13 +90,15 @@ def _make_grid(lines: int) -> _Grid:
         neighbors.append(tuple(near))
     cells = tuple(i for i in range(SIZE) if exists[i])
     # Area 2k-1 is the left half (columns a-d) of line k, area 2k the right half.
-    area = tuple((idx // COLS // 3) * 2 + (idx % COLS) // 4 + 1 if exists[idx] else 0
-                 for idx in range(SIZE))
+    area = tuple(
+        (idx // COLS // 3) * 2 + (idx % COLS) // 4 + 1 if exists[idx] else 0 for idx in range(SIZE)
+    )
     return _Grid(exists, tuple(neighbors), cells, area, _area_cells(lines, cells, area))
 
 
-def _area_cells(lines: int, cells: tuple[int, ...],
-                area: tuple[int, ...] | list[int]) -> tuple[tuple[int, ...], ...]:
+def _area_cells(
+    lines: int, cells: tuple[int, ...], area: tuple[int, ...] | list[int]
+) -> tuple[tuple[int, ...], ...]:
     """The cells of each area (index 0 unused), river cells excluded (their area is RIVER)."""
     return ((),) + tuple(tuple(i for i in cells if area[i] == a) for a in range(1, lines * 2 + 1))
 
@@ -103,8 +106,9 @@ def _area_cells(lines: int, cells: tuple[int, ...],
 _GRIDS = {lines: _make_grid(lines) for lines in (1, 2, 3)}
 
 
-def build_region(parcels: tuple[tuple[str, bool], ...],
-                 nile: tuple[tuple[str, bool], ...] = ()) -> Region:
+def build_region(
+    parcels: tuple[tuple[str, bool], ...], nile: tuple[tuple[str, bool], ...] = ()
+) -> Region:
     """The region of a season; what depends only on its size is computed once per size."""
     if len(parcels) % 4 or not parcels or len(parcels) > 12:
         raise ValueError("a region needs 1 to 3 whole lines of 4 parcels")
@@ -115,9 +119,20 @@ def build_region(parcels: tuple[tuple[str, bool], ...],
         for cell in PARCELS[card_id].pyramids:  # printed cell, wherever the turn puts it
             pyramid[card_cell(slot, cell, turned)] = True
     if not nile:
-        return Region(tuple(parcels), (), lines, grid.exists, tuple(pyramid), NO_RIVER,
-                      grid.area, grid.neighbors, grid.cells, grid.area_cells, (),
-                      *_masks(grid.cells, pyramid))
+        return Region(
+            tuple(parcels),
+            (),
+            lines,
+            grid.exists,
+            tuple(pyramid),
+            NO_RIVER,
+            grid.area,
+            grid.neighbors,
+            grid.cells,
+            grid.area_cells,
+            (),
+            *_masks(grid.cells, pyramid),
+        )
     river = [False] * SIZE
     area = list(grid.area)
     for line, (nile_id, turned) in enumerate(nile):
@@ -130,13 +145,23 @@ def build_region(parcels: tuple[tuple[str, bool], ...],
             if printed in ncard.river:
                 river[idx] = True
                 area[idx] = RIVER
-    return Region(tuple(parcels), tuple(nile), lines, grid.exists, tuple(pyramid), tuple(river),
-                  tuple(area), grid.neighbors, grid.cells, _area_cells(lines, grid.cells, area),
-                  tuple(i for i in grid.cells if river[i]), *_masks(grid.cells, pyramid))
+    return Region(
+        tuple(parcels),
+        tuple(nile),
+        lines,
+        grid.exists,
+        tuple(pyramid),
+        tuple(river),
+        tuple(area),
+        grid.neighbors,
+        grid.cells,
+        _area_cells(lines, grid.cells, area),
+        tuple(i for i in grid.cells if river[i]),
+        *_masks(grid.cells, pyramid),
+    )
 
 
 def _masks(cells: tuple[int, ...], pyramid: list[bool]) -> tuple[int, int]:
     """(cells without a pyramid, cells with one) as bit masks."""
     on = sum(1 << i for i in cells if pyramid[i])
     return sum(1 << i for i in cells) & ~on, on
-

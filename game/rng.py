@@ -3,9 +3,11 @@
 SplitMix64 is written out here so a seed gives the same deal on every Python
 version and in the browser.
 """
+
 from __future__ import annotations
 
-from typing import MutableSequence, TypeVar
+from collections.abc import MutableSequence
+from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -37,5 +39,5 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items: "list[T] | tuple[T, ...]") -> T:
+    def choice(self, items: list[T] | tuple[T, ...]) -> T:
         return items[self.below(len(items))]

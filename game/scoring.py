@@ -1,4 +1,5 @@
 """Final scoring as a pure function: totals plus a per-player breakdown for the UI."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -39,19 +40,28 @@ def final_scores(state: Position) -> dict[str, Any]:
             count = patrons.count(patron)
             per_card = exhibition_multiplier(state.museum, p, w)
             exhibition += count * per_card
-            wings.append({"wing": w, "patron": patron, "cards": count,
-                          "per_card": per_card, "points": count * per_card})
+            wings.append(
+                {
+                    "wing": w,
+                    "patron": patron,
+                    "cards": count,
+                    "per_card": per_card,
+                    "points": count * per_card,
+                }
+            )
         sets = count_sets(patrons)
         total = state.score[p] + exhibition + sets * SET_POINTS
-        breakdown.append({
-            "claimed": state.score[p],
-            "exhibition": wings,
-            "exhibition_total": exhibition,
-            "sets": sets,
-            "set_points": sets * SET_POINTS,
-            "total": total,
-            "cubes": state.cubes[p],
-        })
+        breakdown.append(
+            {
+                "claimed": state.score[p],
+                "exhibition": wings,
+                "exhibition_total": exhibition,
+                "sets": sets,
+                "set_points": sets * SET_POINTS,
+                "total": total,
+                "cubes": state.cubes[p],
+            }
+        )
         totals.append(total)
     best = max(totals)
     leaders = [p for p in range(state.n) if totals[p] == best]
@@ -61,5 +71,10 @@ def final_scores(state: Position) -> dict[str, Any]:
         winners = [p for p in leaders if state.cubes[p] == most]
     else:
         winners = leaders
-    return {"scores": totals, "breakdown": breakdown, "winners": winners,
-            "tie_break": tie_break, "shared": len(winners) > 1}
+    return {
+        "scores": totals,
+        "breakdown": breakdown,
+        "winners": winners,
+        "tie_break": tie_break,
+        "shared": len(winners) > 1,
+    }

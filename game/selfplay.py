@@ -1,4 +1,5 @@
 """Uniformly random legal games, for the command line, tests and benchmarks."""
+
 from __future__ import annotations
 
 from .errors import SetupError

@@ -8,6 +8,7 @@ spells all of them out so it replays the same under any generator.
 A ``Setup`` checks itself when built, in time linear in its input, so that no
 game can start from a bad one (the messages name the record field at fault).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -23,8 +24,14 @@ BOATS: tuple[str, ...] = ("boat-2", "boat-3", "boat-cubes", "boat-tie")
 NILE_PILE: tuple[str, ...] = ("nile-1", "nile-2", "nile-3", "nile-4", "nile-5")
 NILE_IDS: tuple[str, ...] = tuple(NILE_CARDS)
 NILE_FIELDS: tuple[str, ...] = ("nile_deck", "nile_six_line", "boats")
-SETUP_FIELDS: tuple[str, ...] = ("players", "nile", "seed", "first_player", "wings",
-                                 "deck") + NILE_FIELDS
+SETUP_FIELDS: tuple[str, ...] = (
+    "players",
+    "nile",
+    "seed",
+    "first_player",
+    "wings",
+    "deck",
+) + NILE_FIELDS
 
 Dealt = tuple[tuple[str, bool], ...]
 
@@ -64,22 +71,31 @@ class Setup:
         return out
 
     @staticmethod
-    def from_json(obj: Any) -> "Setup":
+    def from_json(obj: Any) -> Setup:
         """Build a setup from the record's ``setup`` object; explicit fields
         override what the seed would draw. Raises SetupError."""
         if not isinstance(obj, dict):
             raise SetupError("setup must be a JSON object")
         unknown = [key for key in obj if key not in SETUP_FIELDS]
         if unknown:
-            raise SetupError(f"setup has an unknown field {shown(unknown[0])}; "
-                             f"fields are {', '.join(SETUP_FIELDS)}")
+            raise SetupError(
+                f"setup has an unknown field {shown(unknown[0])}; "
+                f"fields are {', '.join(SETUP_FIELDS)}"
+            )
         players = obj.get("players")
         if isinstance(players, int) and not isinstance(players, bool) and 2 <= players <= 4:
             players = [f"Player {i + 1}" for i in range(players)]
-        return make_setup(players, obj.get("seed", 0), nile=obj.get("nile", False),
-                          first_player=obj.get("first_player"), wings=obj.get("wings"),
-                          deck=obj.get("deck"), nile_deck=obj.get("nile_deck"),
-                          nile_six_line=obj.get("nile_six_line"), boats=obj.get("boats"))
+        return make_setup(
+            players,
+            obj.get("seed", 0),
+            nile=obj.get("nile", False),
+            first_player=obj.get("first_player"),
+            wings=obj.get("wings"),
+            deck=obj.get("deck"),
+            nile_deck=obj.get("nile_deck"),
+            nile_six_line=obj.get("nile_six_line"),
+            boats=obj.get("boats"),
+        )
 
 
 def _is_index(value: object, size: int) -> bool:
@@ -94,8 +110,12 @@ def _some(items: list[str], limit: int = 8) -> str:
 
 def _check_order(items: object, known: tuple[str, ...], what: str, describe: str) -> None:
     """``items`` must be a tuple holding each of ``known`` once (linear time)."""
-    if not (isinstance(items, tuple) and len(items) == len(known)
-            and all(isinstance(x, str) for x in items) and set(items) == set(known)):
+    if not (
+        isinstance(items, tuple)
+        and len(items) == len(known)
+        and all(isinstance(x, str) for x in items)
+        and set(items) == set(known)
+    ):
         raise SetupError(f"setup.{what} must list {describe} once each: {', '.join(known)}")
 
 
@@ -103,8 +123,9 @@ def _check_dealt(dealt: object, known: tuple[str, ...], what: str) -> None:
     """``dealt`` must be a tuple of (card id, turned) holding each of ``known``
     once. One pass and one count: linear in the length of the input."""
     if not isinstance(dealt, tuple) or not all(
-            isinstance(e, tuple) and len(e) == 2 and isinstance(e[0], str)
-            and isinstance(e[1], bool) for e in dealt):
+        isinstance(e, tuple) and len(e) == 2 and isinstance(e[0], str) and isinstance(e[1], bool)
+        for e in dealt
+    ):
         raise SetupError(f"setup.{what} must be a list of card ids")
     _check_counts(Counter(card_id for card_id, _ in dealt), len(dealt), known, what)
 
@@ -124,8 +145,9 @@ def _check_counts(counts: Counter[str], total: int, known: tuple[str, ...], what
         detail.append("repeated: " + _some(repeated))
     if missing:
         detail.append("missing: " + _some(missing))
-    raise SetupError(f"setup.{what} must hold each of its {len(known)} cards once "
-                     f"({'; '.join(detail)})")
+    raise SetupError(
+        f"setup.{what} must hold each of its {len(known)} cards once ({'; '.join(detail)})"
+    )
 
 
 def _validate(setup: Setup) -> None:
@@ -170,10 +192,18 @@ def _as_tuple(raw: object) -> object:
     return tuple(raw) if isinstance(raw, list) else raw
 
 
-def make_setup(players: object, seed: object, *, nile: object = False,
-               first_player: object = None, wings: object = None, deck: object = None,
-               nile_deck: object = None, nile_six_line: object = None,
-               boats: object = None) -> Setup:
+def make_setup(
+    players: object,
+    seed: object,
+    *,
+    nile: object = False,
+    first_player: object = None,
+    wings: object = None,
+    deck: object = None,
+    nile_deck: object = None,
+    nile_six_line: object = None,
+    boats: object = None,
+) -> Setup:
     """Draw every random choice from ``seed`` in a fixed order; any explicit
     value given replaces its draw (the draws still happen, so the others do
     not change). Raises SetupError for anything wrong, whatever its type."""
@@ -202,8 +232,7 @@ def make_setup(players: object, seed: object, *, nile: object = False,
     dealt = drawn_deck if deck is None else _dealt_from_json(deck, PARCEL_IDS, "deck")
     if not nile:
         return Setup(names, checked_seed, first, order, dealt)
-    ndealt = drawn_nile if nile_deck is None else _dealt_from_json(nile_deck, NILE_IDS,
-                                                                   "nile_deck")
+    ndealt = drawn_nile if nile_deck is None else _dealt_from_json(nile_deck, NILE_IDS, "nile_deck")
     six: Any = drawn_six if nile_six_line is None else nile_six_line
     boat_order: Any = tuple(drawn_boats) if boats is None else _as_tuple(boats)
     return Setup(names, checked_seed, first, order, dealt, True, ndealt, six, boat_order)

@@ -13,6 +13,7 @@ exactly one move is legal the engine plays it by itself (a forced move): it is
 logged but never written to the record. The state changes only through
 ``apply()``.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -22,15 +23,32 @@ from .choices import Choices, fixed
 from .errors import IllegalMoveError, MalformedMoveError
 from .legality import explain_illegal
 from .moves import Move
-from .position import (EMPTY, NEUTRAL_SPACE, SEASONS, TOKENS, NileState, Phase, Position,
-                       parcels_in_season, season_supply)
+from .position import (
+    EMPTY,
+    NEUTRAL_SPACE,
+    SEASONS,
+    TOKENS,
+    NileState,
+    Phase,
+    Position,
+    parcels_in_season,
+    season_supply,
+)
 from .region import Region, build_region
 from .rng import Rng
 from .scoring import final_scores
 from .setup import Setup
 
-__all__ = ["EMPTY", "SEASONS", "TOKENS", "GameState", "NileState", "Phase",
-           "parcels_in_season", "season_supply"]
+__all__ = [
+    "EMPTY",
+    "SEASONS",
+    "TOKENS",
+    "GameState",
+    "NileState",
+    "Phase",
+    "parcels_in_season",
+    "season_supply",
+]
 
 NO_CHOICE = Choices([])
 
@@ -98,7 +116,8 @@ class GameState(Position):
         if player is not None and player != self.to_move:
             raise IllegalMoveError(
                 f"it is {self.setup.players[self.to_move or 0]}'s decision "
-                f"(player {self.to_move}), not player {player}'s")
+                f"(player {self.to_move}), not player {player}'s"
+            )
         if not self.is_legal(move):
             raise IllegalMoveError(explain_illegal(self, self.legal_moves(), move))
         self.apply(move)
@@ -166,7 +185,7 @@ class GameState(Position):
             # The last player's single action is done: they take the next space.
             self._take_pass_space(p)
             self.emit({"type": "last_pass", "player": p, "season": self.season})
-        playing = self.pass_space[:self.n]  # the neutral's space is never 0
+        playing = self.pass_space[: self.n]  # the neutral's space is never 0
         remaining = playing.count(0)
         if not remaining:
             self.last_turn = False
@@ -191,8 +210,9 @@ class GameState(Position):
     # ------------------------------------------------------------------ seasons
     def _deal_region(self) -> Region:
         start = 8 * (self.season - 1)
-        return build_region(self.setup.deck[start:start + parcels_in_season(self.season)],
-                            self.nile_state.in_play)
+        return build_region(
+            self.setup.deck[start : start + parcels_in_season(self.season)], self.nile_state.in_play
+        )
 
     def _start_season(self) -> None:
         if self.nile:
@@ -207,12 +227,20 @@ class GameState(Position):
                 self.neutral_cubes[p] += min(4, self.general_stock(self.neutral))
             self.pass_space[self.neutral] = NEUTRAL_SPACE
         self.region_cards = [[c for c, _ in self.nile_state.in_play]] + [
-            list(self.region.area_cards(a)) for a in range(1, self.region.areas + 1)]
+            list(self.region.area_cards(a)) for a in range(1, self.region.areas + 1)
+        ]
         self.phase = Phase.EXCAVATION
         self.to_move = self.first_player
         self.last_turn = False
-        self.emit({"type": "season", "season": self.season, "first_player": self.first_player,
-                   "cubes": list(self.cubes), "neutral_cubes": list(self.neutral_cubes)})
+        self.emit(
+            {
+                "type": "season",
+                "season": self.season,
+                "first_player": self.first_player,
+                "cubes": list(self.cubes),
+                "neutral_cubes": list(self.neutral_cubes),
+            }
+        )
 
     def _end_season(self) -> None:
         if self.season == SEASONS:
@@ -230,5 +258,6 @@ class GameState(Position):
         self.score = list(self.final["scores"])
         self.phase = Phase.OVER
         self.to_move = None
-        self.emit({"type": "game_over", "scores": self.final["scores"],
-                   "winners": self.final["winners"]})
+        self.emit(
+            {"type": "game_over", "scores": self.final["scores"], "winners": self.final["winners"]}
+        )

@@ -1,4 +1,5 @@
 """A JSON summary of a state: what the command line prints and tests compare."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -18,15 +19,17 @@ def summary(state: GameState) -> dict[str, Any]:
         raise GameError("summary needs a GameState")
     players = []
     for p, name in enumerate(state.setup.players):
-        players.append({
-            "name": name,
-            "score": state.score[p],
-            "cubes": state.cubes[p],
-            "neutral_cubes": state.neutral_cubes[p],
-            "supply": state.general_stock(p),
-            "cards": list(state.cards[p]),
-            "tilted": list(state.tilted[p]),
-        })
+        players.append(
+            {
+                "name": name,
+                "score": state.score[p],
+                "cubes": state.cubes[p],
+                "neutral_cubes": state.neutral_cubes[p],
+                "supply": state.general_stock(p),
+                "cards": list(state.cards[p]),
+                "tilted": list(state.tilted[p]),
+            }
+        )
         if state.nile:
             players[-1]["boats"] = list(state.nile_state.boats[p])
             players[-1]["tokens"] = state.nile_state.tokens[p]
@@ -37,13 +40,17 @@ def summary(state: GameState) -> dict[str, Any]:
         "to_move": state.to_move,
         "first_player": state.first_player,
         "passing": [s for s in state.passing_order() if s != state.neutral],
-        "passing_scale": {str(space): side_label(state, side)
-                          for side, space in enumerate(state.pass_space) if space},
+        "passing_scale": {
+            str(space): side_label(state, side)
+            for side, space in enumerate(state.pass_space)
+            if space
+        },
         "players": players,
         "wings": list(state.setup.wings),
         "museum": {ROOMS[r]: s for r, s in enumerate(state.museum) if s != EMPTY},
-        "board": {CELL_NAMES[i]: side_label(state, s)
-                  for i, s in enumerate(state.board) if s != EMPTY},
+        "board": {
+            CELL_NAMES[i]: side_label(state, s) for i, s in enumerate(state.board) if s != EMPTY
+        },
         "region": [[card, turned] for card, turned in state.region.parcels],
         "area_cards": {str(a): list(c) for a, c in enumerate(state.region_cards) if a and c},
         "discarded": list(state.discarded),
@@ -60,8 +67,10 @@ def summary(state: GameState) -> dict[str, Any]:
             "boat_offer": nile.boat_offer,
             "boats_out": list(nile.boats_out),
             "river": [CELL_NAMES[i] for i in state.region.river_cells],
-            "tokens": {**{CELL_NAMES[i]: t for i, t in enumerate(nile.cell_token) if t != EMPTY},
-                       **{ROOMS[r]: t for r, t in enumerate(nile.room_token) if t != EMPTY}},
+            "tokens": {
+                **{CELL_NAMES[i]: t for i, t in enumerate(nile.cell_token) if t != EMPTY},
+                **{ROOMS[r]: t for r, t in enumerate(nile.room_token) if t != EMPTY},
+            },
         }
     if state.final is not None:
         out["final"] = state.final

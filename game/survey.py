@@ -7,6 +7,7 @@ decide, asking nothing when the rules leave no choice; ``act`` carries out a
 decision. ``survey_area``, ``survey_rank`` and ``survey_pos`` on the position
 say where the machine stands.
 """
+
 from __future__ import annotations
 
 from . import nile
@@ -15,7 +16,6 @@ from .choices import Choices, fixed
 from .moves import Move
 from .museum import ROOM_INDEX, ROOMS, open_rooms
 from .position import SEASONS, Phase, Position
-
 
 CLAIM = {card: Move("claim", card=card) for card in (*PARCELS, *NILE_CARDS)}
 NEUTRAL_CLAIM = {card: Move("neutral_claim", card=card) for card in (*PARCELS, *NILE_CARDS)}
@@ -87,9 +87,15 @@ def advance(pos: Position) -> bool:
             pos.survey_rank = [s for s, _ in ranked]
             pos.survey_pos = 0
             if pos.log is not None:
-                pos.emit({"type": "survey", "area": area, "season": pos.season,
-                          "ranking": [[s, c] for s, c in ranked],
-                          "cards": list(pos.region_cards[area])})
+                pos.emit(
+                    {
+                        "type": "survey",
+                        "area": area,
+                        "season": pos.season,
+                        "ranking": [[s, c] for s, c in ranked],
+                        "cards": list(pos.region_cards[area]),
+                    }
+                )
             holder = nile.tie_boat_holder(pos, ranked)
             if holder is not None:
                 pos.phase = Phase.BOAT

@@ -11,10 +11,12 @@ The score chart follows the points as the rules hand them out: cards claimed
 in each season's survey (and the Nile's boats), then at the end the exhibition
 in the museum, then the sets.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .errors import GameError, RecordError
 from .moves import Move
@@ -29,13 +31,13 @@ SURVEY_PHASES = (Phase.SURVEY.value, Phase.BOAT.value)
 class Step:
     """One move as the review lists it: a decision, or a move the engine forced."""
 
-    position: int     # the position that first shows it done (its decision's number)
+    position: int  # the position that first shows it done (its decision's number)
     player: int
     move: Move
     season: int
-    phase: str        # "excavation", "neutral", "survey" or "boat"
-    forced: bool      # the only legal move, played by the engine
-    options: int      # how many legal moves there were (1 when forced)
+    phase: str  # "excavation", "neutral", "survey" or "boat"
+    forced: bool  # the only legal move, played by the engine
+    options: int  # how many legal moves there were (1 when forced)
 
 
 @dataclass(frozen=True)
@@ -46,9 +48,9 @@ class Position:
     season: int
     phase: str
     to_move: int | None
-    score: tuple[int, ...]   # points on the track: scored so far, the final totals once over
-    starts_season: bool      # the first position of its season
-    starts_survey: bool      # the first position of its season's survey
+    score: tuple[int, ...]  # points on the track: scored so far, the final totals once over
+    starts_season: bool  # the first position of its season
+    starts_survey: bool  # the first position of its season's survey
 
 
 @dataclass(frozen=True)
@@ -63,17 +65,23 @@ class ScoreChart:
 
     labels: tuple[str, ...]
     positions: tuple[int, ...]
-    complete: tuple[bool, ...]      # False for a season still being played
+    complete: tuple[bool, ...]  # False for a season still being played
     series: tuple[tuple[int, ...], ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"labels": list(self.labels), "positions": list(self.positions),
-                "complete": list(self.complete), "series": [list(s) for s in self.series]}
+        return {
+            "labels": list(self.labels),
+            "positions": list(self.positions),
+            "complete": list(self.complete),
+            "series": [list(s) for s in self.series],
+        }
 
 
 def _phase_of(move: Move) -> str:
     """The phase a move belongs to, read from the move itself."""
-    if move.action in ("claim", "neutral_claim") or (move.action == "museum" and move.patron is None):
+    if move.action in ("claim", "neutral_claim") or (
+        move.action == "museum" and move.patron is None
+    ):
         return Phase.SURVEY.value
     if move.action == "boat":
         return Phase.BOAT.value
@@ -119,15 +127,17 @@ class Timeline:
         self.positions = tuple(positions)
         self.final: dict[str, Any] | None = state.final
         self.log_positions = tuple(
-            k for k in range(len(log_marks))
-            for _ in range(log_marks[k] - (log_marks[k - 1] if k else 0)))
+            k
+            for k in range(len(log_marks))
+            for _ in range(log_marks[k] - (log_marks[k - 1] if k else 0))
+        )
 
     @classmethod
-    def of_state(cls, state: GameState, *, snapshot_every: int = 8) -> "Timeline":
+    def of_state(cls, state: GameState, *, snapshot_every: int = 8) -> Timeline:
         return cls(state.setup, [m for _, m in state.moves], snapshot_every=snapshot_every)
 
     @classmethod
-    def of_record(cls, record: Any, *, snapshot_every: int = 8) -> "Timeline":
+    def of_record(cls, record: Any, *, snapshot_every: int = 8) -> Timeline:
         """From a record (docs/RECORDS.md); raises RecordError as ``replay`` does."""
         return cls.of_state(replay(record, log=False), snapshot_every=snapshot_every)
 
@@ -142,10 +152,15 @@ class Timeline:
         new_season = before is None or before.season != state.season
         in_survey = phase in SURVEY_PHASES
         return Position(
-            index, state.season, phase, state.to_move, tuple(state.score),
+            index,
+            state.season,
+            phase,
+            state.to_move,
+            tuple(state.score),
             starts_season=new_season,
-            starts_survey=in_survey and (new_season or before is None
-                                         or before.phase not in SURVEY_PHASES))
+            starts_survey=in_survey
+            and (new_season or before is None or before.phase not in SURVEY_PHASES),
+        )
 
     # -------------------------------------------------------------- queries
     @property
@@ -172,7 +187,7 @@ class Timeline:
             raise GameError(f"position must be 0 to {self.last}, not {k!r}")
         base = k // self._every
         state = self._snapshots[base].copy(keep_history=True)
-        for move in self.moves[base * self._every:k]:
+        for move in self.moves[base * self._every : k]:
             state.apply(move)
         return state
 
@@ -180,13 +195,30 @@ class Timeline:
         """Everything but the states, as JSON-ready data for a page."""
         return {
             "last": self.last,
-            "steps": [{"position": s.position, "player": s.player, "move": s.move.to_json(),
-                       "season": s.season, "phase": s.phase, "forced": s.forced,
-                       "options": s.options} for s in self.steps],
-            "positions": [{"index": p.index, "season": p.season, "phase": p.phase,
-                           "to_move": p.to_move, "score": list(p.score),
-                           "starts_season": p.starts_season, "starts_survey": p.starts_survey}
-                          for p in self.positions],
+            "steps": [
+                {
+                    "position": s.position,
+                    "player": s.player,
+                    "move": s.move.to_json(),
+                    "season": s.season,
+                    "phase": s.phase,
+                    "forced": s.forced,
+                    "options": s.options,
+                }
+                for s in self.steps
+            ],
+            "positions": [
+                {
+                    "index": p.index,
+                    "season": p.season,
+                    "phase": p.phase,
+                    "to_move": p.to_move,
+                    "score": list(p.score),
+                    "starts_season": p.starts_season,
+                    "starts_survey": p.starts_survey,
+                }
+                for p in self.positions
+            ],
             "season_starts": [list(x) for x in self.season_starts()],
             "survey_starts": [list(x) for x in self.survey_starts()],
             "log_positions": list(self.log_positions),

@@ -5,6 +5,7 @@ Each of them gets the `browser` marker (and those of tests/crossbrowser/ also
 `-m "not browser and not slow"`) never starts a browser. Markers are declared
 in pyproject.toml; an unknown marker is an error.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
 """Project-wide checks: the engine stays pure and typed, and nothing points at a CDN."""
+
 from __future__ import annotations
 
 import ast
@@ -45,19 +46,25 @@ def test_engine_uses_only_the_standard_library() -> None:
 
 def test_mypy_strict_is_clean_on_the_engine() -> None:
     # web/*.py too: the page's Python (its browser-only imports marked in place).
-    out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "game", "web"], cwd=ROOT,
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "game", "web"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0, out.stdout + out.stderr
 
 
 def test_no_tracked_file_points_at_a_cdn() -> None:
-    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
-                           check=True).stdout.split()
+    files = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
     pattern = re.compile(r"https?://(cdn\.|unpkg|fastly|jsdelivr|cdnjs|pyscript\.net)")
     offenders = []
     for name in files:
-        if name.endswith((".html", ".toml", ".js", ".mjs", ".py", ".css", ".json")) \
-                and not name.endswith("package-lock.json"):
+        if name.endswith(
+            (".html", ".toml", ".js", ".mjs", ".py", ".css", ".json")
+        ) and not name.endswith("package-lock.json"):
             text = (ROOT / name).read_text(encoding="utf-8", errors="replace")
             if pattern.search(text):
                 offenders.append(name)

@@ -92,7 +92,7 @@ def app_manifest() -> dict:
         "name": "Mykerinos",
         "short_name": "Mykerinos",
         "description": "The board game Mykerinos and its expansion The Nile: 2 to 4 players "
-                       "on one device or against the computer, offline once loaded.",
+        "on one device or against the computer, offline once loaded.",
         "lang": "en",
         "start_url": "./",
         "scope": "./",
@@ -156,7 +156,8 @@ def _check_node_modules() -> None:
     missing = [p for p in (PYODIDE_SRC, PYSCRIPT_SRC) if not p.is_dir()]
     if missing:
         raise BuildError(
-            "missing " + ", ".join(str(p.relative_to(ROOT)) for p in missing)
+            "missing "
+            + ", ".join(str(p.relative_to(ROOT)) for p in missing)
             + ": run `npm ci` first"
         )
     wanted = json.loads((ROOT / "package.json").read_text())["dependencies"]
@@ -198,9 +199,7 @@ def write_service_worker(out: Path, template: Path = SW_TEMPLATE) -> tuple[str, 
         if text.count(mark) != 1:
             raise BuildError(f"{template.name}: expected exactly one {mark}")
     urls = ["./" + n for n in names]
-    text = text.replace(SW_VERSION_MARK, version).replace(
-        SW_FILES_MARK, json.dumps(urls, indent=2)
-    )
+    text = text.replace(SW_VERSION_MARK, version).replace(SW_FILES_MARK, json.dumps(urls, indent=2))
     sw.write_text(text)
     return version, urls
 
@@ -254,8 +253,11 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
     _write_zip(tmp / "game.zip", game_files, ROOT)
     # The language catalogues (web/lang/*.json) and the lessons (web/lessons.json)
     # go with them: Python reads them too.
-    web_py = [p for p in _files_under(web) if p.suffix == ".py" or p.parent.name == "lang"
-              or p.name in PY_DATA_FILES]
+    web_py = [
+        p
+        for p in _files_under(web)
+        if p.suffix == ".py" or p.parent.name == "lang" or p.name in PY_DATA_FILES
+    ]
     _write_zip(tmp / "webpy.zip", web_py, ROOT)
 
     # Runtime.
@@ -296,8 +298,12 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (default: dist)")
-    parser.add_argument("--bare", action="store_true", help="also add bare/ (a bare PyScript page, for benchmarks)")
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "dist", help="output folder (default: dist)"
+    )
+    parser.add_argument(
+        "--bare", action="store_true", help="also add bare/ (a bare PyScript page, for benchmarks)"
+    )
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     try:

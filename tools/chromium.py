@@ -12,6 +12,7 @@ One place decides, so that tests, benchmarks and `./run` use the same browser:
 `python3 tools/chromium.py` prints the path found, or exits with status 1.
 Headless and quiet flags; `--no-sandbox` lets it run as root (CI containers).
 """
+
 from __future__ import annotations
 
 import os
@@ -76,12 +77,17 @@ def executable() -> str:
 
 def launch(playwright):  # type: ignore[no-untyped-def]
     """A headless Chromium browser from a Playwright instance."""
-    return playwright.chromium.launch(executable_path=executable(), args=CHROMIUM_ARGS,
-                                      headless=True)
+    return playwright.chromium.launch(
+        executable_path=executable(), args=CHROMIUM_ARGS, headless=True
+    )
 
 
-def wait_until(page, expression: str, timeout_ms: float = 120_000,  # type: ignore[no-untyped-def]
-               interval: float = 0.05):
+def wait_until(
+    page,
+    expression: str,
+    timeout_ms: float = 120_000,  # type: ignore[no-untyped-def]
+    interval: float = 0.05,
+):
     """Poll a JS expression (it may return a promise) until its value is truthy; return it.
 
     page.wait_for_function does not wait for a promise's value, so this serves

@@ -64,8 +64,10 @@ class RoundedRect:
         return [(self.x + inset, self.x + self.width - inset)]
 
     def svg(self) -> str:
-        return (f'<rect x="{_n(self.x)}" y="{_n(self.y)}" width="{_n(self.width)}" '
-                f'height="{_n(self.height)}" rx="{_n(self.radius)}" fill="{self.fill}"/>')
+        return (
+            f'<rect x="{_n(self.x)}" y="{_n(self.y)}" width="{_n(self.width)}" '
+            f'height="{_n(self.height)}" rx="{_n(self.radius)}" fill="{self.fill}"/>'
+        )
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,9 @@ class Circle:
         return [(self.cx - half, self.cx + half)]
 
     def svg(self) -> str:
-        return f'<circle cx="{_n(self.cx)}" cy="{_n(self.cy)}" r="{_n(self.r)}" fill="{self.fill}"/>'
+        return (
+            f'<circle cx="{_n(self.cx)}" cy="{_n(self.cy)}" r="{_n(self.r)}" fill="{self.fill}"/>'
+        )
 
 
 @dataclass(frozen=True)
@@ -111,8 +115,13 @@ Shape = RoundedRect | Circle | Polygon
 
 def _wave(y: float, thickness: float, left: float, right: float, steps: int = 24) -> Polygon:
     """A band of the Nile: a gentle wave between left and right, centred on y."""
-    top = [(left + (right - left) * i / steps,
-            y - thickness / 2 + 6 * math.sin(2 * math.pi * i / steps * 2)) for i in range(steps + 1)]
+    top = [
+        (
+            left + (right - left) * i / steps,
+            y - thickness / 2 + 6 * math.sin(2 * math.pi * i / steps * 2),
+        )
+        for i in range(steps + 1)
+    ]
     bottom = [(x, py + thickness) for x, py in reversed(top)]
     return Polygon(tuple((round(x, 2), round(py, 2)) for x, py in top + bottom), RIVER)
 
@@ -127,10 +136,18 @@ MARK: tuple[Shape, ...] = (
     Polygon((APEX, (60, 380), (300, 380)), LAND),
     Polygon((APEX, (300, 380), (452, 380)), OCHRE),
     # Courses of stone on the shaded face.
-    *(Polygon(((300 - 68 * t, 380 - 288 * t), (452 - 220 * t, 380 - 288 * t),
-               (452 - 220 * (t + 0.03), 380 - 288 * (t + 0.03)),
-               (300 - 68 * (t + 0.03), 380 - 288 * (t + 0.03))), OCHRE_DARK)
-      for t in (0.25, 0.5, 0.75)),
+    *(
+        Polygon(
+            (
+                (300 - 68 * t, 380 - 288 * t),
+                (452 - 220 * t, 380 - 288 * t),
+                (452 - 220 * (t + 0.03), 380 - 288 * (t + 0.03)),
+                (300 - 68 * (t + 0.03), 380 - 288 * (t + 0.03)),
+            ),
+            OCHRE_DARK,
+        )
+        for t in (0.25, 0.5, 0.75)
+    ),
     RoundedRect(40, 380, 432, 28, 6, OCHRE_DARK),
     _wave(440, 26, 72, 440),
 )
@@ -144,8 +161,10 @@ def _n(value: float) -> str:
 def svg(shapes: tuple[Shape, ...] = MARK) -> str:
     """The mark as a standalone SVG document (scales to any size)."""
     body = "\n  ".join(shape.svg() for shape in shapes)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {VIEW}" '
-            f'width="{VIEW}" height="{VIEW}">\n  <title>Mykerinos</title>\n  {body}\n</svg>\n')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {VIEW}" '
+        f'width="{VIEW}" height="{VIEW}">\n  <title>Mykerinos</title>\n  {body}\n</svg>\n'
+    )
 
 
 def _rgba(colour: str) -> Rgba:
@@ -154,8 +173,9 @@ def _rgba(colour: str) -> Rgba:
     return ((value >> 16 & 255) / 255, (value >> 8 & 255) / 255, (value & 255) / 255, 1.0)
 
 
-def _paint(segments: list[tuple[float, float, int]], x0: float, x1: float,
-           index: int) -> list[tuple[float, float, int]]:
+def _paint(
+    segments: list[tuple[float, float, int]], x0: float, x1: float, index: int
+) -> list[tuple[float, float, int]]:
     """Segments of one line after painting [x0, x1) with shape `index` over them."""
     out = []
     for a, b, owner in segments:
@@ -231,8 +251,12 @@ def encode_png(rows: list[list[Rgba]]) -> bytes:
         for pixel in row:
             raw.extend(min(255, max(0, round(v * 255))) for v in pixel)
     header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header)
-            + _chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + _chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(bytes(raw), 9))
+        + _chunk(b"IEND", b"")
+    )
 
 
 def png(size: int, shapes: tuple[Shape, ...] = MARK) -> bytes:

@@ -92,7 +92,7 @@ class Handler(SimpleHTTPRequestHandler):
 
     def translate_path(self, path):
         if self.base != "/" and path.startswith(self.base):
-            path = "/" + path[len(self.base):]
+            path = "/" + path[len(self.base) :]
         return super().translate_path(path)
 
     def end_headers(self):
@@ -122,8 +122,9 @@ class Server(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(directory: Path, port: int = 0, base: str = "/", quiet: bool = True,
-                host: str = "127.0.0.1") -> Server:
+def make_server(
+    directory: Path, port: int = 0, base: str = "/", quiet: bool = True, host: str = "127.0.0.1"
+) -> Server:
     """A server for `directory` at http://host:port{base} (port 0: any free one).
 
     Call serve_forever() (e.g. in a thread) and shutdown() + server_close().
@@ -158,7 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000, 0 = any free)")
     parser.add_argument("--base", default="/", help="sub-path to serve under, e.g. /mykerinos/")
-    parser.add_argument("--dir", type=Path, default=ROOT / "dist", help="folder to serve (default dist)")
+    parser.add_argument(
+        "--dir", type=Path, default=ROOT / "dist", help="folder to serve (default dist)"
+    )
     parser.add_argument("--no-build", action="store_true", help="serve the folder as it is")
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
     args = parser.parse_args(argv)
@@ -174,13 +177,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"build failed: {exc}", file=sys.stderr)
             return 1
     if not (args.dir / "index.html").is_file():
-        print(f"{args.dir} has no index.html: build first (python3 tools/build.py)", file=sys.stderr)
+        print(
+            f"{args.dir} has no index.html: build first (python3 tools/build.py)", file=sys.stderr
+        )
         return 1
 
     try:
         server = make_server(args.dir, args.port, args.base, quiet=args.quiet)
     except OSError as exc:
-        print(f"cannot listen on 127.0.0.1:{args.port}: {exc.strerror} (try --port)", file=sys.stderr)
+        print(
+            f"cannot listen on 127.0.0.1:{args.port}: {exc.strerror} (try --port)", file=sys.stderr
+        )
         return 1
     print(f"Serving {args.dir} at {url_of(server)}  (Ctrl+C to stop)", flush=True)
     try:

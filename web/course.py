@@ -20,10 +20,12 @@ answering JSON text) are:
     lessonFirstGame()  leave them for a first real game, against two easy
                        computer players -> view
 """
+
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .lesson import Lesson, LessonData, load_course
 from .session import Session, Storage
@@ -37,8 +39,9 @@ FIRST_GAME_LEVEL = "easy"  # the computers of the first game after the lessons
 class Course:
     """The lessons, and the one being played (if any)."""
 
-    def __init__(self, session: Session, storage: Storage,
-                 lessons: list[LessonData] | None = None) -> None:
+    def __init__(
+        self, session: Session, storage: Storage, lessons: list[LessonData] | None = None
+    ) -> None:
         self.session = session
         self.storage = storage
         self.lessons = lessons if lessons is not None else load_course()
@@ -55,8 +58,9 @@ class Course:
     # ----------------------------------------------------------- progress
     def _keep(self) -> None:
         if self.active is not None:
-            self.storage.set(PROGRESS_KEY, json.dumps(
-                {"lesson": self.active.data.id, "step": self.active.step}))
+            self.storage.set(
+                PROGRESS_KEY, json.dumps({"lesson": self.active.data.id, "step": self.active.step})
+            )
 
     def resume(self) -> bool:
         """Take the learner back to the lesson and step kept on this device."""
@@ -119,8 +123,9 @@ class Course:
         self.exit()
         t = self.session.texts.t
         names = [t("name.player", n=1), t("name.computer", n=2), t("name.computer", n=3)]
-        return self.session.start_game(names, None,
-                                       {"seats": [HUMAN, FIRST_GAME_LEVEL, FIRST_GAME_LEVEL]})
+        return self.session.start_game(
+            names, None, {"seats": [HUMAN, FIRST_GAME_LEVEL, FIRST_GAME_LEVEL]}
+        )
 
     def set_language(self, code: str) -> None:
         if self.active is not None:
@@ -146,8 +151,9 @@ def page_text(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=True)
 
 
-def with_lessons(api: dict[str, Callable[..., str]], session: Session,
-                 storage: Storage) -> dict[str, Callable[..., str]]:
+def with_lessons(
+    api: dict[str, Callable[..., str]], session: Session, storage: Storage
+) -> dict[str, Callable[..., str]]:
     """web/main.py's functions, routed to the lesson while one runs, plus the
     lesson's own (see the module's docstring)."""
     course = Course(session, storage)
@@ -181,6 +187,7 @@ def with_lessons(api: dict[str, Callable[..., str]], session: Session,
             if course.active:
                 course.exit()
             return plain(*args)
+
         wrapped[name] = call
 
     wrapped["startup"] = startup
@@ -190,10 +197,14 @@ def with_lessons(api: dict[str, Callable[..., str]], session: Session,
     routed("review", lesson_view)
     routed("playBotMove", lesson_view)  # the saved game's computers wait
     routed("think", lambda *_: page_text({"error": "a lesson is on"}))
+
     for name in ("sync", "continueHere", "follow"):
         plain = api[name]
-        wrapped[name] = (lambda plain: lambda *args: (plain(*args), lesson_view())[1]
-                         if course.active else plain(*args))(plain)
+        wrapped[name] = (
+            lambda plain: (
+                lambda *args: (plain(*args), lesson_view())[1] if course.active else plain(*args)
+            )
+        )(plain)
     for name in ("newGame", "importRecord", "dailyGame"):
         ending(name)
 
@@ -204,13 +215,16 @@ def with_lessons(api: dict[str, Callable[..., str]], session: Session,
         if course.active and json.loads(answer).get("view") is not None:
             course.exit()
         return answer
+
     wrapped["openLink"] = open_link
-    wrapped.update({
-        "lessonStart": lambda lesson_id=None: page_text(course.start(lesson_id)),
-        "lessonView": lesson_view,
-        "lessonUndo": lambda: page_text(course.undo()),
-        "lessonRestart": lambda: page_text(course.restart()),
-        "lessonExit": lambda: page_text(course.exit()),
-        "lessonFirstGame": lambda: page_text(course.first_game()),
-    })
+    wrapped.update(
+        {
+            "lessonStart": lambda lesson_id=None: page_text(course.start(lesson_id)),
+            "lessonView": lesson_view,
+            "lessonUndo": lambda: page_text(course.undo()),
+            "lessonRestart": lambda: page_text(course.restart()),
+            "lessonExit": lambda: page_text(course.exit()),
+            "lessonFirstGame": lambda: page_text(course.first_game()),
+        }
+    )
     return wrapped

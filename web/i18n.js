@@ -71,13 +71,15 @@ async function fetchJson(path) {
  */
 function loadCatalogue(lang) {
   if (!loaded.has(lang)) {
-    const promise = fetchJson(`./lang/${lang}.json`).then((catalogue) => {
-      loaded.set(lang, catalogue);
-      return catalogue;
-    }).catch((error) => {
-      loaded.delete(lang);
-      throw error;
-    });
+    const promise = fetchJson(`./lang/${lang}.json`)
+      .then((catalogue) => {
+        loaded.set(lang, catalogue);
+        return catalogue;
+      })
+      .catch((error) => {
+        loaded.delete(lang);
+        throw error;
+      });
     loaded.set(lang, promise);
   }
   return Promise.resolve(/** @type {Catalogue | Promise<Catalogue>} */ (loaded.get(lang)));

@@ -14,6 +14,7 @@ all people, so the board, highlights and move building are the game's own. A
 click that starts a move other than the step's (or completes one) is taken
 back at once and explained: the board stays as it was.
 """
+
 from __future__ import annotations
 
 import json
@@ -65,9 +66,12 @@ class LessonData:
 
 def _step(raw: dict[str, Any]) -> Step:
     marks = raw.get("marks")
-    return Step(Move.from_json(raw["move"]), str(raw["text"]),
-                {k: list(v) for k, v in marks.items()} if marks else None,
-                tuple(Reply(Move.from_json(r["move"]), r.get("text")) for r in raw.get("replies", [])))
+    return Step(
+        Move.from_json(raw["move"]),
+        str(raw["text"]),
+        {k: list(v) for k, v in marks.items()} if marks else None,
+        tuple(Reply(Move.from_json(r["move"]), r.get("text")) for r in raw.get("replies", [])),
+    )
 
 
 def load_course(path: Path = LESSONS_FILE) -> list[LessonData]:
@@ -85,8 +89,15 @@ def load_course(path: Path = LESSONS_FILE) -> list[LessonData]:
         else:
             setup = {"players": data["players"], **raw["setup"]}
             moves = list(raw.get("moves", []))
-        lesson = LessonData(raw["id"], f"lesson.{raw['id']}.title", f"lesson.{raw['id']}.done",
-                            bool(raw.get("optional")), setup, tuple(moves), steps)
+        lesson = LessonData(
+            raw["id"],
+            f"lesson.{raw['id']}.title",
+            f"lesson.{raw['id']}.done",
+            bool(raw.get("optional")),
+            setup,
+            tuple(moves),
+            steps,
+        )
         lessons.append(lesson)
         by_id[lesson.id] = lesson
     return lessons
@@ -94,8 +105,9 @@ def load_course(path: Path = LESSONS_FILE) -> list[LessonData]:
 
 def same_move(played: Move, expected: Move) -> bool:
     """The step's move, its cubes laid in any valid order (same position)."""
-    return (played._replace(cells=tuple(sorted(played.cells)))
-            == expected._replace(cells=tuple(sorted(expected.cells))))
+    return played._replace(cells=tuple(sorted(played.cells))) == expected._replace(
+        cells=tuple(sorted(expected.cells))
+    )
 
 
 class Lesson:
@@ -179,8 +191,10 @@ class Lesson:
         self.table = self._table(self.step)
         self.table.revision = revision + 1
         texts = self.table.texts
-        self.table.message = texts.t("lesson.msg.other_move", move=texts.move_text(
-            expected.to_json(), self.table.state.setup.wings))
+        self.table.message = texts.t(
+            "lesson.msg.other_move",
+            move=texts.move_text(expected.to_json(), self.table.state.setup.wings),
+        )
 
     def _advance(self) -> None:
         step = self.data.steps[self.step]
@@ -192,8 +206,13 @@ class Lesson:
             if reply.text:
                 said.append(texts.t(reply.text))
             else:
-                said += [line for line in (self.table.log_line(e) for e in
-                                           (self.table.state.log or [])[logged:]) if line][:1]
+                said += [
+                    line
+                    for line in (
+                        self.table.log_line(e) for e in (self.table.state.log or [])[logged:]
+                    )
+                    if line
+                ][:1]
         self.step += 1
         self.others = said
 
@@ -217,8 +236,11 @@ class Lesson:
         table = self.table
         step = self.data.steps[self.step]
         if table.state.survey_decision() is not None:
-            return {**empty, "cards": [expected.card] if expected.card else [],
-                    "rooms": [expected.room] if expected.room else []}
+            return {
+                **empty,
+                "cards": [expected.card] if expected.card else [],
+                "rooms": [expected.room] if expected.room else [],
+            }
         if table.selected is None:
             extra = step.marks or {}
             return {**empty, **extra, "key": kind_key(expected)}
@@ -271,8 +293,10 @@ def check(lesson: LessonData) -> None:
     state = replay({"format": FORMAT, "setup": lesson.setup, "moves": list(lesson.moves)})
     for number, step in enumerate(lesson.steps, start=1):
         if state.to_move != 0 or not state.is_legal(step.move):
-            raise GameError(f"lesson {lesson.id}, step {number}: {step.move.label()} is not "
-                            f"the learner's legal move here")
+            raise GameError(
+                f"lesson {lesson.id}, step {number}: {step.move.label()} is not "
+                f"the learner's legal move here"
+            )
         state.play(step.move)
         for reply in step.replies:
             if state.to_move == 0:

@@ -50,7 +50,15 @@ const PROGRESS = {
   "Loaded Pyodide": "files",
 };
 // Where the bar may creep to while waiting after each step.
-const CEILING = [[3, 10], [8, 12], [12, 52], [55, 72], [75, 84], [85, 90], [92, 98]];
+const CEILING = [
+  [3, 10],
+  [8, 12],
+  [12, 52],
+  [55, 72],
+  [75, 84],
+  [85, 90],
+  [92, 98],
+];
 
 let value = 0;
 let target = 0;

@@ -51,18 +51,20 @@ from web/ui/saves.js (``window.mykerinosSaves.prefix``), which computes it for
 every key the page writes; without it the page stops with a clear error
 rather than guess.
 """
+
 from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import js  # type: ignore[import-not-found]  # the browser, in Pyodide only
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
+from game.limits import MAX_RECORD_BYTES
 from web import share
 from web.course import page_text, with_lessons
-from game.limits import MAX_RECORD_BYTES
 from web.session import LEGACY_KEY, VIEW_KEY, Session, adopt_legacy_save, site_prefix
 from web.texts import Texts, language_of
 
@@ -150,16 +152,18 @@ def _api(session: Session, storage: LocalStorage) -> dict[str, Callable[..., str
     return {
         "view": lambda: page_text(session.view()),
         "click": lambda target: shown(session.click(target)),
-        "newGame": lambda names=None, seed=None, options=None:
-            shown(session.start_game(from_page(names), seed, from_page(options))),
+        "newGame": lambda names=None, seed=None, options=None: shown(
+            session.start_game(from_page(names), seed, from_page(options))
+        ),
         "exportRecord": session.export_record,
         "importRecord": imported,
         "startup": startup,
         "think": lambda purpose: page_text(session.think(purpose)),
         "thinkStep": lambda job, ms: page_text(session.think_step(job, ms)),
         "stopThinking": lambda job: page_text(session.stop_thinking(job)),
-        "playBotMove": lambda move, stamp=None:
-            shown(session.play_bot_move(from_page(move), text_or_none(stamp))),
+        "playBotMove": lambda move, stamp=None: shown(
+            session.play_bot_move(from_page(move), text_or_none(stamp))
+        ),
         "review": lambda target: page_text(_review(session, target)),
         "setLanguage": lambda code: shown(session.set_language(code)),
         "sync": lambda: shown(session.sync()),
@@ -167,8 +171,9 @@ def _api(session: Session, storage: LocalStorage) -> dict[str, Callable[..., str
         "follow": lambda: shown(session.follow()),
         # Play by link and today's deal (web/share.py).
         "shareLink": lambda: page_text(share.share(session)),
-        "openLink": lambda fragment, confirmed=False:
-            page_text(share.open_link(session, fragment, confirmed is True or confirmed == "true")),
+        "openLink": lambda fragment, confirmed=False: page_text(
+            share.open_link(session, fragment, confirmed is True or confirmed == "true")
+        ),
         "linkSeat": lambda remembered=None: page_text(share.seat(session, remembered)),
         "linkNote": lambda mine=None: page_text(share.note(session, mine)),
         "dailyGame": lambda name="": shown(share.start_daily(session, name)),
@@ -207,8 +212,9 @@ def main() -> None:
     except Exception:  # storage disabled
         legacy = None
     adopt_legacy_save(storage, legacy if isinstance(legacy, str) else None)
-    session = Session.open(storage, language,
-                           log=lambda level, text: getattr(js.console, level)(text))
+    session = Session.open(
+        storage, language, log=lambda level, text: getattr(js.console, level)(text)
+    )
     _expose(session, storage)
     js.document.body.dataset.engine = "1"
     js.document.body.dataset.webpy = "1"

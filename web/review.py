@@ -5,6 +5,7 @@ numbers them); while it is set the view draws that moment, offers no action
 and every click is refused. These functions read and change a ``Table``; they
 live apart so that the interaction model stays about playing.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -74,8 +75,7 @@ def log_places(table: Table, timeline: Timeline) -> list[int]:
     (events without a line of their own are left out, as in ``log_lines``)."""
     if table.state.log is None:
         return []
-    return [k for event, k in zip(table.state.log, timeline.log_positions)
-            if table.log_line(event)]
+    return [k for event, k in zip(table.state.log, timeline.log_positions) if table.log_line(event)]
 
 
 def state_at(table: Table, k: int) -> GameState:
@@ -105,15 +105,29 @@ def view_at(table: Table, k: int) -> dict[str, Any]:
     player = timeline.decisions[k].player if nxt is not None else None
     wings = table.state.setup.wings
     view["review"] = {
-        "index": k, "last": timeline.last, "label": label, "said": said,
-        "next": None if nxt is None else {
-            "player": player, "move": nxt.to_json(),
-            "text": t("review.next", who=table.side_name(player),
-                      move=table.texts.move_text(nxt.to_json(), wings))},
-        "seasons": [{"season": n, "index": i, "label": t("review.season", n=n)}
-                    for n, i in timeline.season_starts()],
-        "surveys": [{"season": n, "index": i, "label": t("review.survey", n=n)}
-                    for n, i in timeline.survey_starts()],
+        "index": k,
+        "last": timeline.last,
+        "label": label,
+        "said": said,
+        "next": None
+        if nxt is None
+        else {
+            "player": player,
+            "move": nxt.to_json(),
+            "text": t(
+                "review.next",
+                who=table.side_name(player),
+                move=table.texts.move_text(nxt.to_json(), wings),
+            ),
+        },
+        "seasons": [
+            {"season": n, "index": i, "label": t("review.season", n=n)}
+            for n, i in timeline.season_starts()
+        ],
+        "surveys": [
+            {"season": n, "index": i, "label": t("review.survey", n=n)}
+            for n, i in timeline.survey_starts()
+        ],
         "chart": chart_view(table, timeline, k),
     }
     view["can_review"] = True
@@ -129,9 +143,13 @@ def chart_view(table: Table, timeline: Timeline, k: int) -> dict[str, Any]:
     """The score chart up to position ``k``, its points named in the page's words."""
     chart = timeline.score_chart(k).to_json()
     t = table.texts.t
-    names = {"start": t("chart.start"), "exhibition": t("chart.exhibition"),
-             "sets": t("chart.sets")}
-    chart["labels"] = [names.get(label) or t("chart.season", n=label.split("-")[-1])
-                       for label in chart["labels"]]
+    names = {
+        "start": t("chart.start"),
+        "exhibition": t("chart.exhibition"),
+        "sets": t("chart.sets"),
+    }
+    chart["labels"] = [
+        names.get(label) or t("chart.season", n=label.split("-")[-1]) for label in chart["labels"]
+    ]
     chart["title"] = t("chart.title")
     return chart

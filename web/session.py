@@ -27,11 +27,13 @@ or position taken from another tab, so that "<game>:<revision>" names one
 position of one game (a computer's answer for another position is dropped),
 and ``save`` (docs/VIEW.md).
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 from game.errors import GameError, MalformedMoveError, shown
 from game.limits import MAX_RECORD_BYTES, clean_name, seed_from_text
@@ -72,8 +74,10 @@ def site_prefix(value: Any) -> str:
     guess (a guess that differs from the page's would lose every save)."""
     if isinstance(value, str) and value.startswith("mykerinos:") and value.endswith(":"):
         return value
-    raise NoPrefix("Mykerinos: web/ui/saves.js has not set window.mykerinosSaves.prefix, "
-                   "so the saves cannot be found; is web/ui/saves.js served?")
+    raise NoPrefix(
+        "Mykerinos: web/ui/saves.js has not set window.mykerinosSaves.prefix, "
+        "so the saves cannot be found; is web/ui/saves.js served?"
+    )
 
 
 def random_seed() -> int:
@@ -134,11 +138,13 @@ def begins(shorter: str, longer: str) -> bool:
     if a is None or b is None or a.get("setup") != b.get("setup"):
         return False
     moves_a, moves_b = a.get("moves", []), b.get("moves", [])
-    return len(moves_a) <= len(moves_b) and moves_b[:len(moves_a)] == moves_a
+    return len(moves_a) <= len(moves_b) and moves_b[: len(moves_a)] == moves_a
 
 
 def _valid_id(value: Any) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= ID_MAX and value.isascii() and value.isalnum()
+    return (
+        isinstance(value, str) and 0 < len(value) <= ID_MAX and value.isascii() and value.isalnum()
+    )
 
 
 @dataclass
@@ -163,9 +169,13 @@ class Session:
 
     # ------------------------------------------------------------- start-up
     @classmethod
-    def open(cls, storage: Storage, language: str = "en",
-             log: Callable[[str, str], None] = lambda level, text: None,
-             fresh_seed: Callable[[], int] = random_seed) -> "Session":
+    def open(
+        cls,
+        storage: Storage,
+        language: str = "en",
+        log: Callable[[str, str], None] = lambda level, text: None,
+        fresh_seed: Callable[[], int] = random_seed,
+    ) -> Session:
         """Resume the game played last, or deal a fresh one behind the new-game
         dialog. A save that cannot be read is copied aside (and removed only
         once the copy reads back the same); one from a newer version of the
@@ -178,8 +188,15 @@ class Session:
         if current is not None and text is not None:
             table, error, kind = cls._load(text, code)
             if table is not None:
-                session = cls(storage, table, code, game_id=str(current), synced=text, log=log,
-                              fresh_seed=fresh_seed)
+                session = cls(
+                    storage,
+                    table,
+                    code,
+                    game_id=str(current),
+                    synced=text,
+                    log=log,
+                    fresh_seed=fresh_seed,
+                )
                 session.saved = session.stamp()
                 return session
             if kind == "version":
@@ -194,8 +211,9 @@ class Session:
                 notice = texts.t("msg.corrupt_save", reason=error, key=storage.name(aside))
         names = [texts.t("name.player", n=i + 1) for i in range(3)]
         table = Table.new(names, fresh_seed(), language=code)
-        session = cls(storage, table, code, notice=notice, new_game=True, log=log,
-                      fresh_seed=fresh_seed)
+        session = cls(
+            storage, table, code, notice=notice, new_game=True, log=log, fresh_seed=fresh_seed
+        )
         session.saved = session.stamp()  # not worth saving until something happens
         return session
 
@@ -304,7 +322,9 @@ class Session:
     def follow(self) -> dict[str, Any]:
         """Drop this tab's version and take the game as another tab left it."""
         stored = self.storage.get(SLOT + self.game_id)
-        table, _, _ = self._load(stored, self.language) if stored is not None else (None, None, None)
+        table, _, _ = (
+            self._load(stored, self.language) if stored is not None else (None, None, None)
+        )
         if table is None:
             return self.continue_here()  # nothing to follow: keep ours
         self._use(table, self.game_id, stored)
@@ -318,8 +338,13 @@ class Session:
     def view(self) -> dict[str, Any]:
         view = self.table.view()
         view["game"] = self.generation
-        view["save"] = {"id": self.game_id, "written": self.written, "elsewhere": self.elsewhere,
-                        "trouble": self.trouble, "record_max": MAX_RECORD_BYTES}
+        view["save"] = {
+            "id": self.game_id,
+            "written": self.written,
+            "elsewhere": self.elsewhere,
+            "trouble": self.trouble,
+            "record_max": MAX_RECORD_BYTES,
+        }
         return view
 
     def click(self, target: Any) -> dict[str, Any]:
@@ -339,10 +364,16 @@ class Session:
         defaults = [self.texts.t("name.player", n=i + 1) for i in range(max(PLAYER_COUNTS))]
         if not isinstance(names, (list, tuple)):
             names = defaults[:3]
-        return [clean_name(name) or defaults[i] for i, name in enumerate(names[:max(PLAYER_COUNTS)])]
+        return [
+            clean_name(name) or defaults[i] for i, name in enumerate(names[: max(PLAYER_COUNTS)])
+        ]
 
-    def start_game(self, names: Sequence[str] | None = None, seed: int | str | None = None,
-                   options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def start_game(
+        self,
+        names: Sequence[str] | None = None,
+        seed: int | str | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
         """A new game. ``names``: the players' names (cleaned; a blank one gets
         the default name; no list at all, three default players); ``seed``: an
         integer or the text typed in the seed field (None or blank: a random
@@ -352,9 +383,13 @@ class Session:
         if not isinstance(options, Mapping):
             options = {}
         try:
-            table = Table.new(self._names(names), parse_seed(seed, self.fresh_seed),
-                              nile=options.get("nile") is True, seats=options.get("seats"),
-                              language=self.language)
+            table = Table.new(
+                self._names(names),
+                parse_seed(seed, self.fresh_seed),
+                nile=options.get("nile") is True,
+                seats=options.get("seats"),
+                language=self.language,
+            )
         except Exception as exc:  # bad player list or seed: keep the current game
             self.table.message = self.texts.t("msg.new_game_failed", reason=exc)
             return self.view()
@@ -372,8 +407,9 @@ class Session:
         self._use(table)
         return {"ok": True, "view": self.view()}
 
-    def play_bot_move(self, move: dict[str, Any] | None, stamp: str | None = None
-                      ) -> dict[str, Any]:
+    def play_bot_move(
+        self, move: dict[str, Any] | None, stamp: str | None = None
+    ) -> dict[str, Any]:
         """A computer's move (a move in the notation, ``game.moves``: a dict);
         ignored when ``stamp`` names a position that is gone (undo, new game,
         import, another tab moved on while it thought). Anything that is not a

@@ -8,14 +8,16 @@ the visitor's, and what to say about whose turn it is. The page
 (``web/ui/share.js``) only shows what it answers; everything here is plain
 Python, tested without a browser (tests/web/test_share.py).
 """
+
 from __future__ import annotations
 
 import base64
 import datetime
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from game import GameState
 from game.compact import KINDS, MAX_LINK_CHARS, LinkError, decode_link, encode_link, relation
@@ -83,15 +85,18 @@ def code_of(fragment: Any) -> str | None:
     text = fragment[1:] if fragment.startswith("#") else fragment
     if not text.startswith(FRAGMENT):
         return None
-    return text[len(FRAGMENT):]
+    return text[len(FRAGMENT) :]
 
 
 def game_key(state: GameState) -> str:
     """Names one game whatever its progress (for remembering a visitor's seat):
     its seed, the Nile, and the players' names."""
     setup = state.setup
-    return json.dumps([str(setup.seed), setup.nile, list(setup.players)],
-                      ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(
+        [str(setup.seed), setup.nile, list(setup.players)],
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
 
 
 @dataclass(frozen=True)
@@ -222,14 +227,15 @@ def daily_result(table: Table, today: datetime.date | None = None) -> dict[str, 
         return None
     score = final["scores"][0]
     rank = 1 + sum(1 for s in final["scores"] if s > score)
-    text = table.texts.t("daily.result", date=day.isoformat(), score=score, rank=rank,
-                         n=len(final["scores"]))
+    text = table.texts.t(
+        "daily.result", date=day.isoformat(), score=score, rank=rank, n=len(final["scores"])
+    )
     return {"date": day.isoformat(), "score": score, "rank": rank, "text": text}
 
 
 # ---------------------------------------------------- the page's requests
 # web/main.py hands these to the page; each answers JSON-ready data.
-def share(session: "Session") -> dict[str, Any]:
+def share(session: Session) -> dict[str, Any]:
     """The current game's link code, or why it cannot travel."""
     try:
         return {"ok": True, "code": FRAGMENT + link_code(session.table)}
@@ -237,7 +243,7 @@ def share(session: "Session") -> dict[str, Any]:
         return {"ok": False, "error": session.texts.t("link.cannot")}
 
 
-def open_link(session: "Session", fragment: Any, confirmed: bool = False) -> dict[str, Any]:
+def open_link(session: Session, fragment: Any, confirmed: bool = False) -> dict[str, Any]:
     """Open the game of a URL fragment. Answers {"status": "none"} (no game in
     it), {"status": "error", "error"} (nothing changed), {"status": "behind" |
     "different", "question"} (nothing changed: ask first, then call again with
@@ -258,29 +264,31 @@ def open_link(session: "Session", fragment: Any, confirmed: bool = False) -> dic
     return {"status": opening.status, "view": session.view(), "key": game_key(session.table.state)}
 
 
-def seat(session: "Session", remembered: Any = None) -> dict[str, Any]:
+def seat(session: Session, remembered: Any = None) -> dict[str, Any]:
     """The visitor's seat in the game on the table: {"mine", "ask", "note",
     "people": [{seat, name}]} (see ``seat_choice``)."""
     table = session.table
     mine, ask = seat_choice(table.seats, remembered)
-    return {"mine": mine, "ask": ask, "note": turn_note(table, mine),
-            "people": [{"seat": i, "name": table.state.setup.players[i]}
-                       for i in people(table.seats)]}
+    return {
+        "mine": mine,
+        "ask": ask,
+        "note": turn_note(table, mine),
+        "people": [{"seat": i, "name": table.state.setup.players[i]} for i in people(table.seats)],
+    }
 
 
-def note(session: "Session", mine: Any) -> str:
+def note(session: Session, mine: Any) -> str:
     """Whose turn it is, for the visitor who chose seat ``mine``."""
     return turn_note(session.table, remembered_seat(mine, session.table.seats))
 
 
-def start_daily(session: "Session", name: Any, today: datetime.date | None = None
-                ) -> dict[str, Any]:
+def start_daily(session: Session, name: Any, today: datetime.date | None = None) -> dict[str, Any]:
     """Start today's deal (UTC) for the visitor against the computer."""
     day = utc_today() if today is None else today
     names, seed = daily_setup(name, day, session.language)
     return session.start_game(names, seed, {"nile": False, "seats": list(DAILY_SEATS)})
 
 
-def end_info(session: "Session", today: datetime.date | None = None) -> dict[str, Any]:
+def end_info(session: Session, today: datetime.date | None = None) -> dict[str, Any]:
     """What the end screen adds: the daily deal's result line (or null)."""
     return {"daily": daily_result(session.table, today)}

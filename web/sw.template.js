@@ -24,9 +24,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      const requests = FILES.map(
-        (file) => new Request(new URL(file, BASE), { cache: "no-cache" }),
-      );
+      const requests = FILES.map((file) => new Request(new URL(file, BASE), { cache: "no-cache" }));
       try {
         await cache.addAll(requests);
       } catch (error) {

@@ -10,6 +10,7 @@ Review: ``review(target)`` shows a past position of the game (web/review.py);
 the view then draws that moment, offers no action and refuses every click
 until review ends.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,9 +26,9 @@ from game.state import SEASONS, Phase
 from game.timeline import Timeline
 
 from . import review, words
-from .words import kind_key
 from . import view as looks
 from .texts import Texts
+from .words import kind_key
 
 HUMAN = "human"
 BOT_LEVELS = ("easy", "medium", "hard", "expert")
@@ -44,9 +45,23 @@ ANALYSIS_LEVEL = "expert"
 # Every action button there can be (kind_key of a legal move), each with a
 # label and a help text in the catalogues.
 ACTION_KEYS = (
-    "dig", "extend", "pass", "dig:violet", "extend:violet", "dig:lemon", "extend:lemon",
-    "museum:brown", "dig:blackmore", "extend:tangerine", "neutral:0", "neutral:1", "neutral:2",
-    "dig:greenwish", "extend:greenwish", "boat:use", "boat:keep",
+    "dig",
+    "extend",
+    "pass",
+    "dig:violet",
+    "extend:violet",
+    "dig:lemon",
+    "extend:lemon",
+    "museum:brown",
+    "dig:blackmore",
+    "extend:tangerine",
+    "neutral:0",
+    "neutral:1",
+    "neutral:2",
+    "dig:greenwish",
+    "extend:greenwish",
+    "boat:use",
+    "boat:keep",
 )
 
 
@@ -60,15 +75,20 @@ def move_marks(move: Move) -> dict[str, Any]:
         cells.append(move.token)
     elif move.token in ROOM_INDEX:
         rooms.append(move.token)
-    return {"key": kind_key(move), "cells": cells, "rooms": rooms,
-            "cards": [move.card] if move.card else []}
+    return {
+        "key": kind_key(move),
+        "cells": cells,
+        "rooms": rooms,
+        "cards": [move.card] if move.card else [],
+    }
 
 
 class Table:
     """A game in progress plus the move being built on the page."""
 
-    def __init__(self, state: GameState, seats: list[str] | None = None,
-                 language: str = "en") -> None:
+    def __init__(
+        self, state: GameState, seats: list[str] | None = None, language: str = "en"
+    ) -> None:
         self.state = state
         self.texts = Texts(language)
         self.seats = self._check_seats(seats, state.n)
@@ -94,8 +114,15 @@ class Table:
         return [s if s in BOT_LEVELS else HUMAN for s in seats]
 
     @classmethod
-    def new(cls, names: list[str], seed: int, *, nile: bool = False,
-            seats: list[str] | None = None, language: str = "en") -> "Table":
+    def new(
+        cls,
+        names: list[str],
+        seed: int,
+        *,
+        nile: bool = False,
+        seats: list[str] | None = None,
+        language: str = "en",
+    ) -> Table:
         clean = [clean_name(n) for n in names]
         return cls(new_game(clean, seed, nile=nile), seats, language)
 
@@ -105,7 +132,7 @@ class Table:
         self.message = None
 
     @classmethod
-    def from_record_text(cls, text: str, language: str = "en") -> "Table":
+    def from_record_text(cls, text: str, language: str = "en") -> Table:
         """Raises GameError (RecordError) with a one-line reason on any problem.
         A record may carry an extra top-level "seats" list (who is a bot)."""
         state = load_record_text(text)
@@ -242,7 +269,8 @@ class Table:
                 pool = self._candidates()
             for m in pool:
                 if m.cells == tuple(self.cells) and (
-                        m.room == value or (m.token == value and m.room is None)):
+                    m.room == value or (m.token == value and m.room is None)
+                ):
                     self._submit(m)
                     return
             self.message = self.texts.t("msg.no_room")
@@ -262,8 +290,11 @@ class Table:
                 return
             self.cells.append(value)
             self.message = None
-            done = [m for m in self._candidates() if m.cells == tuple(self.cells)
-                    and m.room is None and m.token is None]  # Greenwish waits for its token
+            done = [
+                m
+                for m in self._candidates()
+                if m.cells == tuple(self.cells) and m.room is None and m.token is None
+            ]  # Greenwish waits for its token
             if done:
                 self._submit(done[0])
             return
@@ -320,8 +351,10 @@ class Table:
         """A suggested move in words, with the places to mark on the board.
         Raises GameError on an answer that is not a move."""
         move = Move.from_json(move_json)
-        return {"text": self.texts.suggestion(move.to_json(), self.state.setup.wings),
-                **move_marks(move)}
+        return {
+            "text": self.texts.suggestion(move.to_json(), self.state.setup.wings),
+            **move_marks(move),
+        }
 
     def play_bot_move(self, move_json: dict[str, Any]) -> None:
         """Apply a bot's choice (checked like any move; refused ones change nothing)."""
@@ -387,15 +420,23 @@ class Table:
             for m in legal:
                 seen.setdefault(kind_key(m), None)
             for key in seen:
-                actions.append({"id": f"action:{key}", "key": key,
-                                "label": self.texts.action_label(key),
-                                "help": self.texts.action_help(key),
-                                "now": words.action_now(self, key, legal),
-                                "boat": looks.action_boat(key),
-                                "selected": key == self.selected})
+                actions.append(
+                    {
+                        "id": f"action:{key}",
+                        "key": key,
+                        "label": self.texts.action_label(key),
+                        "help": self.texts.action_help(key),
+                        "now": words.action_now(self, key, legal),
+                        "boat": looks.action_boat(key),
+                        "selected": key == self.selected,
+                    }
+                )
         # Whose cubes a move being built puts down: the neutral's in its phase (2 players).
-        placing = None if s.to_move is None else (
-            "neutral" if s.phase is Phase.NEUTRAL and s.neutral >= 0 else s.to_move)
+        placing = (
+            None
+            if s.to_move is None
+            else ("neutral" if s.phase is Phase.NEUTRAL and s.neutral >= 0 else s.to_move)
+        )
         view: dict[str, Any] = {
             "revision": self.revision,
             "season": s.season,
@@ -407,20 +448,29 @@ class Table:
             "prompt": words.prompt(self),
             "message": self.message,
             "players": looks.players(s, self.letters(), self.seats, card_label),
-            "neutral": None if s.neutral < 0 else {
-                **looks.NEUTRAL_LOOK, "supply": s.general_stock(s.neutral)},
-            "wings": [{"wing": w + 1, "patron": p, "name": self.texts.patron(p)}
-                      for w, p in enumerate(s.setup.wings)],
-            "region": looks.region(s, set(highlight_cells), chosen, set(highlight_cards),
-                                   card_label),
+            "neutral": None
+            if s.neutral < 0
+            else {**looks.NEUTRAL_LOOK, "supply": s.general_stock(s.neutral)},
+            "wings": [
+                {"wing": w + 1, "patron": p, "name": self.texts.patron(p)}
+                for w, p in enumerate(s.setup.wings)
+            ],
+            "region": looks.region(
+                s, set(highlight_cells), chosen, set(highlight_cards), card_label
+            ),
             "nile": s.nile,
             "boat_offer": looks.boat(s.boat_offer) if s.boat_offer else None,
             "token_step": token_step,
             "bot_to_move": bot,
-            "new_game": {"players": list(PLAYER_COUNTS), "name_max": NAME_MAX, "seed_max": MAX_SEED_TEXT,
-                         "seats": [HUMAN, *BOT_LEVELS]},
-            "museum": looks.museum(s, set(highlight_rooms),
-                                   lambda room: self.texts.room_label(room, s.setup.wings)),
+            "new_game": {
+                "players": list(PLAYER_COUNTS),
+                "name_max": NAME_MAX,
+                "seed_max": MAX_SEED_TEXT,
+                "seats": [HUMAN, *BOT_LEVELS],
+            },
+            "museum": looks.museum(
+                s, set(highlight_rooms), lambda room: self.texts.room_label(room, s.setup.wings)
+            ),
             "scale": scale,
             "actions": actions,
             "building": self.selected is not None,

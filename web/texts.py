@@ -5,13 +5,15 @@ web/lang/<code>.json, the same files web/i18n.js serves to the JavaScript side.
 Sentences are built from whole catalogue entries with named placeholders, so
 each language orders its words as it needs.
 """
+
 from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from game.cards import card_patron, card_value
 
@@ -34,7 +36,7 @@ LANGUAGES = tuple(LANGUAGE_NAMES)
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(code: str) -> dict[str, str]:
     """The catalogue of one language (read once)."""
     with open(LANG_DIR / f"{code}.json", encoding="utf-8") as f:
@@ -62,7 +64,8 @@ class Texts:
         ``key`` is positional-only so that a placeholder may be called {key} too."""
         text = self.strings.get(key, key)
         return _PLACEHOLDER.sub(
-            lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
+            lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text
+        )
 
     # ------------------------------------------------------------- names
     def patron(self, patron: str | None) -> str:
@@ -78,7 +81,7 @@ class Texts:
         return self.t(f"phase.{phase}")
 
     def card_label(self, card_id: str) -> str:
-        """"Lord Lemon 3", or the patron-less card by its value."""
+        """ "Lord Lemon 3", or the patron-less card by its value."""
         patron = card_patron(card_id)
         value = card_value(card_id)
         if patron is None:
@@ -86,7 +89,7 @@ class Texts:
         return self.t("card.label", patron=self.patron(patron), value=value)
 
     def room_label(self, room: str, wings: list[str] | tuple[str, ...]) -> str:
-        """"Lord Lemon 5-room" or "2-room between Lord Lemon and Sir Brown"."""
+        """ "Lord Lemon 5-room" or "2-room between Lord Lemon and Sir Brown"."""
         head, value = room.split("-")
         digits = head[1:]
         if len(digits) == 2:
@@ -126,8 +129,9 @@ class Texts:
         return reason
 
     # ------------------------------------------------------------------ log
-    def log_line(self, event: dict[str, Any], name: Callable[[Any], str],
-                 wings: list[str] | tuple[str, ...]) -> str | None:
+    def log_line(
+        self, event: dict[str, Any], name: Callable[[Any], str], wings: list[str] | tuple[str, ...]
+    ) -> str | None:
         """One plain line for an engine event (None: nothing worth showing)."""
         t = self.t
         kind = event["type"]
@@ -147,8 +151,12 @@ class Texts:
             return t(placing[kind], who=who, cells=cells, extra=extra)
         if kind == "museum":
             return t("log.museum", who=who, room=self.room_label(event["room"], wings), extra=extra)
-        simple = {"pass": "log.pass", "last_pass": "log.last_pass",
-                  "boat_use": "log.boat_use", "boat_keep": "log.boat_keep"}
+        simple = {
+            "pass": "log.pass",
+            "last_pass": "log.last_pass",
+            "boat_use": "log.boat_use",
+            "boat_keep": "log.boat_keep",
+        }
         if kind in simple:
             return t(simple[kind], who=who, extra=extra)
         if kind == "survey":
@@ -163,8 +171,13 @@ class Texts:
             return t("log.nile_return", cards=", ".join(self.card_label(c) for c in event["cards"]))
         if kind == "claim":
             points = t("log.points", points=event["points"]) if event["points"] else ""
-            return t("log.claim", who=who, card=self.card_label(event["card"]), points=points,
-                     extra=extra)
+            return t(
+                "log.claim",
+                who=who,
+                card=self.card_label(event["card"]),
+                points=points,
+                extra=extra,
+            )
         if kind == "neutral_claim":
             return t("log.neutral_claim", who=who, card=self.card_label(event["card"]), extra=extra)
         if kind == "book":

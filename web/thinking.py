@@ -10,10 +10,12 @@ runs as many playouts as it would with the thread to itself.
 
 Only one job runs at a time: starting another abandons the one in flight.
 """
+
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game import GameState, Move
 from game.bots import Bot
@@ -52,8 +54,9 @@ class SliceClock:
             self.since = None
 
 
-def estimating(state: GameState, move: Move, seed: int,
-               worlds: int = ANALYSIS_WORLDS) -> Steps[float]:
+def estimating(
+    state: GameState, move: Move, seed: int, worlds: int = ANALYSIS_WORLDS
+) -> Steps[float]:
     """The points the player to move may expect at the end after ``move``: the
     static estimate once the season is played out, averaged over worlds where
     everything unseen is redrawn (the same worlds for every move, by seed)."""
@@ -73,16 +76,16 @@ def estimate(state: GameState, move: Move, seed: int, worlds: int = ANALYSIS_WOR
     return run(estimating(state, move, seed, worlds))
 
 
-def analysing(state: GameState, played: Move | None, bot: Bot,
-              worlds: int = ANALYSIS_WORLDS) -> Steps[Answer]:
+def analysing(
+    state: GameState, played: Move | None, bot: Bot, worlds: int = ANALYSIS_WORLDS
+) -> Steps[Answer]:
     """The bot's choice in ``state`` and, when ``played`` was played there, the
     estimated points that choice gains over it (negative: the move played
     looks better)."""
     if state.over or state.to_move is None:
         raise ValueError("the game has no decision to take here")
     choice = yield from bot.thinking(state)
-    answer: Answer = {"move": choice.to_json(), "played": None, "same": False,
-                      "difference": None}
+    answer: Answer = {"move": choice.to_json(), "played": None, "same": False, "difference": None}
     if played is not None:
         answer["played"] = played.to_json()
         answer["same"] = played == choice
@@ -95,8 +98,9 @@ def analysing(state: GameState, played: Move | None, bot: Bot,
     return answer
 
 
-def analysis(state: GameState, played: Move | None, bot: Bot,
-             worlds: int = ANALYSIS_WORLDS) -> Answer:
+def analysis(
+    state: GameState, played: Move | None, bot: Bot, worlds: int = ANALYSIS_WORLDS
+) -> Answer:
     return run(analysing(state, played, bot, worlds))
 
 
@@ -124,8 +128,9 @@ def job(table: Table, purpose: str, clock: SliceClock) -> Steps[Answer]:
         level = table.bot_to_move()
         if level is None:
             raise ValueError("it is not a computer's turn")
-        return _moved(_bot(level, table.bot_seed(), BOT_BUDGETS.get(level), clock),
-                      table.state.copy())
+        return _moved(
+            _bot(level, table.bot_seed(), BOT_BUDGETS.get(level), clock), table.state.copy()
+        )
     if purpose == "hint":
         if table.bot_to_move() is not None or table.reviewing is not None or table.state.over:
             raise ValueError("no move to suggest here")

@@ -6,9 +6,11 @@ sits on the ring, the marks on cards, cubes and boats. So the JavaScript keeps
 no copy of the board's geometry, the room id grammar or the lists of patrons
 and boats. docs/VIEW.md describes every field.
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.cards import GREENWISH, PATRONS, card_patron, card_value
 from game.museum import ROOM_VALUE, ROOMS
@@ -20,8 +22,14 @@ SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 NEUTRAL_LOOK = {"letter": "N", "colour": "grey", "shape": "hexagon"}
 
 # The short mark a card's cartouche shows beside its value.
-PATRON_ABBR = {"violet": "Vi", "lemon": "Le", "brown": "Br", "blackmore": "Bl",
-               "tangerine": "Ta", GREENWISH: "Gw"}
+PATRON_ABBR = {
+    "violet": "Vi",
+    "lemon": "Le",
+    "brown": "Br",
+    "blackmore": "Bl",
+    "tangerine": "Ta",
+    GREENWISH: "Gw",
+}
 NO_PATRON_ABBR = "★"
 # Order of a player's hand, patron by patron (cards without a patron last).
 HAND_ORDER: tuple[str | None, ...] = (*PATRONS, GREENWISH, None)
@@ -64,8 +72,13 @@ def side_of(state: GameState, value: int) -> int | str:
     return "neutral" if value == state.neutral else value
 
 
-def region(state: GameState, lit: set[str], chosen: dict[str, int], lit_cards: set[str],
-           card_label: Callable[[str], str]) -> dict[str, Any]:
+def region(
+    state: GameState,
+    lit: set[str],
+    chosen: dict[str, int],
+    lit_cards: set[str],
+    card_label: Callable[[str], str],
+) -> dict[str, Any]:
     """The grid: areas, cards and cells with their grid positions (columns and rows)."""
     s = state
     reg = s.region
@@ -76,50 +89,96 @@ def region(state: GameState, lit: set[str], chosen: dict[str, int], lit_cards: s
         row, col = divmod(i, COLS)
         line = row // CARD_ROWS
         on_nile = line in nile_lines and NILE_COL <= col < NILE_COL + NILE_COLS
-        card = nile_lines[line] if on_nile else reg.parcels[line * CARDS_PER_LINE
-                                                            + col // CARD_COLS][0]
+        card = (
+            nile_lines[line]
+            if on_nile
+            else reg.parcels[line * CARDS_PER_LINE + col // CARD_COLS][0]
+        )
         owner = s.board[i]
-        cells.append({
-            "name": name, "col": col, "row": row, "area": reg.area[i], "card": card,
-            "nile": on_nile, "pyramid": reg.pyramid[i], "river": reg.river[i],
-            "owner": None if owner == EMPTY else side_of(s, owner),
-            "token": None if s.cell_token[i] == EMPTY else s.cell_token[i],
-            "hl": name in lit, "order": chosen.get(name),
-        })
+        cells.append(
+            {
+                "name": name,
+                "col": col,
+                "row": row,
+                "area": reg.area[i],
+                "card": card,
+                "nile": on_nile,
+                "pyramid": reg.pyramid[i],
+                "river": reg.river[i],
+                "owner": None if owner == EMPTY else side_of(s, owner),
+                "token": None if s.cell_token[i] == EMPTY else s.cell_token[i],
+                "hl": name in lit,
+                "order": chosen.get(name),
+            }
+        )
     parcels = []
     for slot, (card_id, turned) in enumerate(reg.parcels):
         line, pos = divmod(slot, CARDS_PER_LINE)
         area = line * 2 + pos // AREA_CARDS + 1
         present = card_id in s.region_cards[area] if area < len(s.region_cards) else False
         patron = card_patron(card_id)
-        parcels.append({
-            "slot": slot, "id": card_id, "patron": patron, "abbr": abbr(patron),
-            "value": card_value(card_id), "turned": turned, "area": area,
-            "col": pos * CARD_COLS, "row": line * CARD_ROWS, "present": present,
-            "hl": card_id in lit_cards, "label": card_label(card_id),
-        })
+        parcels.append(
+            {
+                "slot": slot,
+                "id": card_id,
+                "patron": patron,
+                "abbr": abbr(patron),
+                "value": card_value(card_id),
+                "turned": turned,
+                "area": area,
+                "col": pos * CARD_COLS,
+                "row": line * CARD_ROWS,
+                "present": present,
+                "hl": card_id in lit_cards,
+                "label": card_label(card_id),
+            }
+        )
     nile_cards = []
     for line, (card_id, turned) in enumerate(reg.nile):
-        nile_cards.append({
-            "line": line + 1, "id": card_id, "patron": GREENWISH, "abbr": abbr(GREENWISH),
-            "value": card_value(card_id), "turned": turned, "col": NILE_COL,
-            "row": line * CARD_ROWS, "cols": NILE_COLS,
-            "present": bool(s.region_cards) and card_id in s.region_cards[0],
-            "hl": card_id in lit_cards, "label": card_label(card_id),
-        })
+        nile_cards.append(
+            {
+                "line": line + 1,
+                "id": card_id,
+                "patron": GREENWISH,
+                "abbr": abbr(GREENWISH),
+                "value": card_value(card_id),
+                "turned": turned,
+                "col": NILE_COL,
+                "row": line * CARD_ROWS,
+                "cols": NILE_COLS,
+                "present": bool(s.region_cards) and card_id in s.region_cards[0],
+                "hl": card_id in lit_cards,
+                "label": card_label(card_id),
+            }
+        )
     area_cols = CARD_COLS * AREA_CARDS
-    areas = [{"area": line * 2 + half + 1, "col": half * area_cols, "row": line * CARD_ROWS,
-              "cols": area_cols} for line in range(reg.lines) for half in range(2)]
+    areas = [
+        {
+            "area": line * 2 + half + 1,
+            "col": half * area_cols,
+            "row": line * CARD_ROWS,
+            "cols": area_cols,
+        }
+        for line in range(reg.lines)
+        for half in range(2)
+    ]
     return {
         "lines": reg.lines,
         "columns": [CELL_NAMES[c][0] for c in range(COLS)],
         "rows": [CELL_NAMES[r * COLS][1:] for r in range(reg.lines * CARD_ROWS)],
-        "card_cols": CARD_COLS, "card_rows": CARD_ROWS, "area_cards": AREA_CARDS,
-        "areas": areas, "cells": cells, "parcels": parcels, "nile": nile_cards,
+        "card_cols": CARD_COLS,
+        "card_rows": CARD_ROWS,
+        "area_cards": AREA_CARDS,
+        "areas": areas,
+        "cells": cells,
+        "parcels": parcels,
+        "nile": nile_cards,
     }
 
 
-def museum(state: GameState, lit: set[str], room_label: Callable[[str], str]) -> list[dict[str, Any]]:
+def museum(
+    state: GameState, lit: set[str], room_label: Callable[[str], str]
+) -> list[dict[str, Any]]:
     """The 15 rooms, each with its place on the ring (slot and part) and its wing."""
     s = state
     wings = s.setup.wings
@@ -129,14 +188,20 @@ def museum(state: GameState, lit: set[str], room_label: Callable[[str], str]) ->
         value = ROOM_VALUE[r]
         wing = r // 3 + 1  # ROOMS lists each wing's 3- and 5-room, then the 2-room after it
         own = value != 2
-        rooms.append({
-            "id": room, "value": value, "slot": (wing - 1) * 2 + (0 if own else 1),
-            "part": ROOM_PART[value], "wing": wing if own else None,
-            "patron": wings[wing - 1] if own else None,
-            "holder": None if holder == EMPTY else holder,
-            "token": None if s.room_token[r] == EMPTY else s.room_token[r],
-            "hl": room in lit, "label": room_label(room),
-        })
+        rooms.append(
+            {
+                "id": room,
+                "value": value,
+                "slot": (wing - 1) * 2 + (0 if own else 1),
+                "part": ROOM_PART[value],
+                "wing": wing if own else None,
+                "patron": wings[wing - 1] if own else None,
+                "holder": None if holder == EMPTY else holder,
+                "token": None if s.room_token[r] == EMPTY else s.room_token[r],
+                "hl": room in lit,
+                "label": room_label(room),
+            }
+        )
     return rooms
 
 
@@ -150,8 +215,9 @@ def hand(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return groups
 
 
-def players(state: GameState, letters: list[str], seats: list[str],
-            card_label: Callable[[str], str]) -> list[dict[str, Any]]:
+def players(
+    state: GameState, letters: list[str], seats: list[str], card_label: Callable[[str], str]
+) -> list[dict[str, Any]]:
     s = state
     out = []
     for p, name in enumerate(s.setup.players):
@@ -162,14 +228,35 @@ def players(state: GameState, letters: list[str], seats: list[str],
             if is_tilted:
                 tilted.remove(c)
             patron = card_patron(c)
-            cards.append({"id": c, "patron": patron, "abbr": abbr(patron),
-                          "value": card_value(c), "tilted": is_tilted, "label": card_label(c)})
-        out.append({
-            "index": p, "name": name, "letter": letters[p], "colour": SEAT_COLOURS[p],
-            "shape": SEAT_SHAPES[p], "score": s.score[p], "cubes": s.cubes[p],
-            "neutral_cubes": s.neutral_cubes[p], "supply": s.general_stock(p),
-            "cards": cards, "hand": hand(cards), "passed": s.pass_space[p] or None,
-            "to_move": s.to_move == p, "first": s.first_player == p,
-            "seat": seats[p], "boats": [boat(b) for b in s.boats[p]], "tokens": s.tokens[p],
-        })
+            cards.append(
+                {
+                    "id": c,
+                    "patron": patron,
+                    "abbr": abbr(patron),
+                    "value": card_value(c),
+                    "tilted": is_tilted,
+                    "label": card_label(c),
+                }
+            )
+        out.append(
+            {
+                "index": p,
+                "name": name,
+                "letter": letters[p],
+                "colour": SEAT_COLOURS[p],
+                "shape": SEAT_SHAPES[p],
+                "score": s.score[p],
+                "cubes": s.cubes[p],
+                "neutral_cubes": s.neutral_cubes[p],
+                "supply": s.general_stock(p),
+                "cards": cards,
+                "hand": hand(cards),
+                "passed": s.pass_space[p] or None,
+                "to_move": s.to_move == p,
+                "first": s.first_player == p,
+                "seat": seats[p],
+                "boats": [boat(b) for b in s.boats[p]],
+                "tokens": s.tokens[p],
+            }
+        )
     return out

@@ -1,6 +1,7 @@
 """What the page says about the position: the prompt, what an action could
 do now, the final scores. Functions of a ``Table``, kept apart from the
 interaction model (web/table.py) that they only read."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -74,8 +75,9 @@ def action_now(table: Table, key: str, legal: list[Move]) -> str:
     rooms = sorted({m.room for m in moves if m.room}, key=ROOM_INDEX.__getitem__)
     if rooms:
         wings = table.state.setup.wings
-        return table.texts.t("action.now.rooms", rooms="; ".join(
-            table.texts.room_label(r, wings) for r in rooms))
+        return table.texts.t(
+            "action.now.rooms", rooms="; ".join(table.texts.room_label(r, wings) for r in rooms)
+        )
     starts = {m.cells[0] for m in moves if m.cells}
     if starts:
         return table.texts.t("action.now.cells", n=len(starts))
@@ -88,15 +90,33 @@ def final_view(table: Table) -> dict[str, Any] | None:
         return None
     rows = []
     for p, b in enumerate(final["breakdown"]):
-        rows.append({
-            "index": p, "name": table.state.setup.players[p], "claimed": b["claimed"],
-            "wings": [{"wing": w["wing"], "patron": table.texts.patron(w["patron"]),
-                       "cards": w["cards"], "per_card": w["per_card"],
-                       "points": w["points"]} for w in b["exhibition"]],
-            "exhibition": b["exhibition_total"], "sets": b["sets"],
-            "set_points": b["set_points"], "total": b["total"], "cubes": b["cubes"],
-            "winner": p in final["winners"],
-        })
-    return {"rows": rows, "winners": [table.state.setup.players[p] for p in final["winners"]],
-            "tie_break": final["tie_break"], "shared": final["shared"],
-            "chart": review.chart_view(table, table.timeline(), len(table.state.moves))}
+        rows.append(
+            {
+                "index": p,
+                "name": table.state.setup.players[p],
+                "claimed": b["claimed"],
+                "wings": [
+                    {
+                        "wing": w["wing"],
+                        "patron": table.texts.patron(w["patron"]),
+                        "cards": w["cards"],
+                        "per_card": w["per_card"],
+                        "points": w["points"],
+                    }
+                    for w in b["exhibition"]
+                ],
+                "exhibition": b["exhibition_total"],
+                "sets": b["sets"],
+                "set_points": b["set_points"],
+                "total": b["total"],
+                "cubes": b["cubes"],
+                "winner": p in final["winners"],
+            }
+        )
+    return {
+        "rows": rows,
+        "winners": [table.state.setup.players[p] for p in final["winners"]],
+        "tie_break": final["tie_break"],
+        "shared": final["shared"],
+        "chart": review.chart_view(table, table.timeline(), len(table.state.moves)),
+    }

@@ -1,4 +1,5 @@
 """Computer opponents. ``Bot(level, seed).choose(state)`` returns a legal move."""
+
 from .evaluate import evaluate
 from .players import LEVELS, Bot, make_bot
 

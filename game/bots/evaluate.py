@@ -5,9 +5,11 @@ the cards held, sets, the likely outcome of each area not yet surveyed, and
 the cubes kept for later. The bots compare positions with it; it is a guess,
 never a rule.
 """
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..cards import PATRONS, card_patron, card_value
 from ..museum import ROOM_VALUE, WING_ROOMS, exhibition_multiplier, open_rooms
@@ -27,8 +29,13 @@ def _wing_of(wings: tuple[str, ...]) -> dict[str | None, int]:
     return {patron: w for w, patron in enumerate(wings, start=1)}
 
 
-def card_worth(state: "GameState", p: int, card: str, held: dict[str | None, int],
-               wing_of: dict[str | None, int]) -> float:
+def card_worth(
+    state: GameState,
+    p: int,
+    card: str,
+    held: dict[str | None, int],
+    wing_of: dict[str | None, int],
+) -> float:
     """Points a card brings player ``p``: its value, its exhibition value and a
     share of a set."""
     patron = card_patron(card)
@@ -49,11 +56,13 @@ def card_worth(state: "GameState", p: int, card: str, held: dict[str | None, int
 # The wings (1-5) whose exhibition each room counts for.
 ROOM_WINGS: tuple[tuple[int, ...], ...] = tuple(
     tuple(w for w in range(1, 6) if any(r == room for r, _ in WING_ROOMS[w]))
-    for room in range(len(ROOM_VALUE)))
+    for room in range(len(ROOM_VALUE))
+)
 
 
-def room_worth(state: "GameState", p: int, room: int, held: dict[str | None, int],
-               wings: tuple[str, ...]) -> float:
+def room_worth(
+    state: GameState, p: int, room: int, held: dict[str | None, int], wings: tuple[str, ...]
+) -> float:
     """Extra exhibition points a museum room would bring ``p``, with some hope
     of more cards of those patrons."""
     value = ROOM_VALUE[room]
@@ -68,7 +77,7 @@ def room_worth(state: "GameState", p: int, room: int, held: dict[str | None, int
     return gain
 
 
-def steady_lead(state: "GameState", side: int, margin: int) -> float:
+def steady_lead(state: GameState, side: int, margin: int) -> float:
     """How sure a lead is (the medium and hard players' view): sure from two
     cubes ahead or once the leader has passed, else three chances in four."""
     return 1.0 if margin >= 2 or state.pass_space[side] else 0.75
@@ -78,7 +87,7 @@ def steady_lead(state: "GameState", side: int, margin: int) -> float:
 OPEN_LEAD = (0.5, 0.65, 0.8, 0.9)
 
 
-def open_lead(state: "GameState", side: int, margin: int) -> float:
+def open_lead(state: GameState, side: int, margin: int) -> float:
     """How sure a lead is (the expert's view): sure when nobody else can still
     place a cube this season, otherwise growing with the margin. Having passed
     does not make a lead safer: the passer can no longer defend it."""
@@ -88,8 +97,9 @@ def open_lead(state: "GameState", side: int, margin: int) -> float:
     return 1.0
 
 
-def evaluate(state: "GameState",
-             certainty: Callable[["GameState", int, int], float] = steady_lead) -> list[float]:
+def evaluate(
+    state: GameState, certainty: Callable[[GameState, int, int], float] = steady_lead
+) -> list[float]:
     """Estimated final points of every player. ``certainty`` says how much of
     an area's prize its current leaders may count on."""
     n = state.n
@@ -116,10 +126,13 @@ def evaluate(state: "GameState",
     return values
 
 
-def _add_region_outlook(state: "GameState", values: list[float],
-                        helds: list[dict[str | None, int]],
-                        wing_of: dict[str | None, int],
-                        certainty: Callable[["GameState", int, int], float]) -> None:
+def _add_region_outlook(
+    state: GameState,
+    values: list[float],
+    helds: list[dict[str | None, int]],
+    wing_of: dict[str | None, int],
+    certainty: Callable[[GameState, int, int], float],
+) -> None:
     """Credit the likely winners of every area still to be surveyed."""
     region = state.region
     first_area = state.survey_area if state.phase is Phase.SURVEY else 1
@@ -134,8 +147,9 @@ def _add_region_outlook(state: "GameState", values: list[float],
         """What the best museum room is worth to ``p`` (worked out once, when needed)."""
         if p not in best_rooms:
             rooms = open_rooms(state.museum, p) if state.general_stock(p) else []
-            best_rooms[p] = max((room_worth(state, p, r, helds[p], state.setup.wings)
-                                 for r in rooms), default=0.0)
+            best_rooms[p] = max(
+                (room_worth(state, p, r, helds[p], state.setup.wings) for r in rooms), default=0.0
+            )
         return best_rooms[p]
 
     if state.nile and (state.phase is not Phase.SURVEY or state.survey_area == 0):
@@ -149,8 +163,9 @@ def _add_region_outlook(state: "GameState", values: list[float],
             s = board[i]
             if s != EMPTY:
                 counts[s] += 1
-        ranked = sorted((s for s in range(state.sides) if counts[s]),
-                        key=lambda s: (-counts[s], order[s]))
+        ranked = sorted(
+            (s for s in range(state.sides) if counts[s]), key=lambda s: (-counts[s], order[s])
+        )
         taken: list[str] = []
         for pos, side in enumerate(ranked[:2]):
             remaining = [c for c in cards if c not in taken]
@@ -172,7 +187,7 @@ def _add_region_outlook(state: "GameState", values: list[float],
                 taken.append(best_card)
 
 
-def _add_river_outlook(state: "GameState", values: list[float], order: list[int]) -> None:
+def _add_river_outlook(state: GameState, values: list[float], order: list[int]) -> None:
     """Credit the likely winners of the Nile survey: a Nile card for the first
     (its points and a wild card for sets), the boat for the second."""
     if state.phase is Phase.SURVEY and state.survey_rank is not None:
@@ -182,8 +197,9 @@ def _add_river_outlook(state: "GameState", values: list[float], order: list[int]
         s = state.board[i]
         if s != EMPTY:
             counts[s] += 1
-    ranked = sorted((s for s in range(state.sides) if counts[s]),
-                    key=lambda s: (-counts[s], order[s]))
+    ranked = sorted(
+        (s for s in range(state.sides) if counts[s]), key=lambda s: (-counts[s], order[s])
+    )
     prizes = [3.0 + 2.5, 2.5] if state.season < 4 else [5.0 + 2.5, 3.0 + 2.5]
     for pos, side in enumerate(ranked[:2]):
         if side != state.neutral:

@@ -16,11 +16,13 @@ looks a few decisions further, then the static estimate of ``evaluate``
 scores the position; each player's reward is how far they are ahead of the
 best other player.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from ..cards import card_patron, card_value
 from ..moves import Move
@@ -28,7 +30,7 @@ from ..museum import ROOM_INDEX
 from ..region import CELL_INDEX
 from ..rng import Rng
 from ..setup import BOATS, Setup
-from ..state import EMPTY, Phase, parcels_in_season
+from ..state import EMPTY, parcels_in_season
 from .evaluate import CUBE_VALUE, card_worth, evaluate, open_lead, room_worth, steady_lead
 from .lookahead import ranking
 from .steps import Steps, run
@@ -47,18 +49,18 @@ LEADS = {"open": open_lead, "steady": steady_lead}
 class SearchParams:
     """The knobs of the search (tuned with bench/tournament.py)."""
 
-    explore: float = 0.7         # UCT exploration, in units of ``reward_scale`` points
-    reward_scale: float = 10.0   # margins are divided by this before backing up
-    widen_base: int = 2          # children a node offers before any visit
-    widen_rate: float = 1.0      # ... plus this times sqrt(visits)
-    playout_depth: int = 6       # decisions played by the policy below a new leaf
-    policy_sample: int = 6       # legal moves the playout policy compares at each step
-    root_sample: int = 240       # legal moves ranked by the static estimate at the root
-    draws: int = 16              # guesses at the unseen cards, used in turn by the iterations
-    prior_visits: int = 0        # visits a root move starts with, valued one move ahead
-    tree_depth: int = 64         # decisions below the root the tree may hold
-    leads: str = "open"          # how leaves value leads in areas: "open" or "steady"
-    root_leads: str = "steady"   # ... and the ranking of the root's moves
+    explore: float = 0.7  # UCT exploration, in units of ``reward_scale`` points
+    reward_scale: float = 10.0  # margins are divided by this before backing up
+    widen_base: int = 2  # children a node offers before any visit
+    widen_rate: float = 1.0  # ... plus this times sqrt(visits)
+    playout_depth: int = 6  # decisions played by the policy below a new leaf
+    policy_sample: int = 6  # legal moves the playout policy compares at each step
+    root_sample: int = 240  # legal moves ranked by the static estimate at the root
+    draws: int = 16  # guesses at the unseen cards, used in turn by the iterations
+    prior_visits: int = 0  # visits a root move starts with, valued one move ahead
+    tree_depth: int = 64  # decisions below the root the tree may hold
+    leads: str = "open"  # how leaves value leads in areas: "open" or "steady"
+    root_leads: str = "steady"  # ... and the ranking of the root's moves
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,7 @@ class HiddenDraw:
     nile_pile: tuple[tuple[str, bool], ...]
 
 
-def draw_hidden(state: "GameState", rng: Rng) -> HiddenDraw:
+def draw_hidden(state: GameState, rng: Rng) -> HiddenDraw:
     """Redraw everything the players of ``state`` cannot see.
 
     The unseen items are first put in a canonical order, so two states that
@@ -89,19 +91,20 @@ def draw_hidden(state: "GameState", rng: Rng) -> HiddenDraw:
         rng.shuffle(cards)
         redrawn = tuple((c, rng.below(2) == 1) for c in cards)
         pile = redrawn + pile[hidden:]
-        drawn = setup.boats[:state.season]
+        drawn = setup.boats[: state.season]
         later = sorted(b for b in BOATS if b not in drawn)
         rng.shuffle(later)
         changes["boats"] = drawn + tuple(later)
         changes["nile_six_line"] = 1 + rng.below(3)
         six = setup.nile_deck[5][0]
-        changes["nile_deck"] = (setup.nile_deck[:5 - hidden] + redrawn
-                                + ((six, rng.below(2) == 1),))
-    return HiddenDraw(replace(setup, **changes) if changes else setup,  # type: ignore[arg-type]
-                      pile)
+        changes["nile_deck"] = setup.nile_deck[: 5 - hidden] + redrawn + ((six, rng.below(2) == 1),)
+    return HiddenDraw(
+        replace(setup, **changes) if changes else setup,  # type: ignore[arg-type]
+        pile,
+    )
 
 
-def play_on(state: "GameState", draw: HiddenDraw) -> "GameState":
+def play_on(state: GameState, draw: HiddenDraw) -> GameState:
     """A copy of ``state`` to search on, whose unseen part is ``draw``."""
     world = state.copy()
     world.setup = draw.setup
@@ -110,7 +113,7 @@ def play_on(state: "GameState", draw: HiddenDraw) -> "GameState":
     return world
 
 
-def world_for(state: "GameState", rng: Rng) -> "GameState":
+def world_for(state: GameState, rng: Rng) -> GameState:
     """A copy of ``state`` with everything its players cannot see redrawn."""
     return play_on(state, draw_hidden(state, rng))
 
@@ -130,7 +133,7 @@ class Tactics:
     Used to order a node's moves for widening and as the playout policy;
     it is a guess, never a rule (the moves always come from the engine)."""
 
-    def __init__(self, state: "GameState") -> None:
+    def __init__(self, state: GameState) -> None:
         self.state = state
         p = state.to_move
         assert p is not None
@@ -152,8 +155,11 @@ class Tactics:
         self.order = [state.pass_space[s] or 10 + s for s in range(sides)]
         prizes: list[tuple[float, ...]] = [()]
         if state.nile:
-            prizes[0] = (3.0 + CARD_EXTRA, 2.5) if state.season < 4 else (5.0 + CARD_EXTRA,
-                                                                            3.0 + CARD_EXTRA)
+            prizes[0] = (
+                (3.0 + CARD_EXTRA, 2.5)
+                if state.season < 4
+                else (5.0 + CARD_EXTRA, 3.0 + CARD_EXTRA)
+            )
         for a in range(1, self.areas + 1):
             values = sorted((card_value(c) for c in state.region_cards[a]), reverse=True)
             prizes.append(tuple(v + CARD_EXTRA for v in values[:2]))
@@ -242,7 +248,8 @@ class Tactics:
         if action == "claim":
             assert move.card is not None
             wing_of: dict[str | None, int] = {
-                patron: w for w, patron in enumerate(state.setup.wings, start=1)}
+                patron: w for w, patron in enumerate(state.setup.wings, start=1)
+            }
             return card_worth(state, p, move.card, held, wing_of)
         if action == "neutral_claim":
             assert move.card is not None
@@ -252,7 +259,7 @@ class Tactics:
         return 0.0
 
 
-def _held(state: "GameState", p: int) -> dict[str | None, int]:
+def _held(state: GameState, p: int) -> dict[str | None, int]:
     held: dict[str | None, int] = {}
     for c in state.cards[p]:
         pat = card_patron(c)
@@ -260,7 +267,7 @@ def _held(state: "GameState", p: int) -> dict[str | None, int]:
     return held
 
 
-def policy_move(state: "GameState", rng: Rng, sample: int) -> Move:
+def policy_move(state: GameState, rng: Rng, sample: int) -> Move:
     """The playout policy: the best of a few random legal moves by the tactical
     score (drawn by index, so the whole legal list is seldom built)."""
     tactics = Tactics(state)
@@ -301,15 +308,27 @@ class SearchResult:
     root: Node
 
 
-def search(state: "GameState", rng: Rng, params: SearchParams, budget: float,
-           max_iterations: int, clock: Callable[[], float]) -> SearchResult:
+def search(
+    state: GameState,
+    rng: Rng,
+    params: SearchParams,
+    budget: float,
+    max_iterations: int,
+    clock: Callable[[], float],
+) -> SearchResult:
     """Run ISMCTS from ``state`` for its player to move; stop on the budget
     (seconds by ``clock``) or after ``max_iterations`` iterations."""
     return run(searching(state, rng, params, budget, max_iterations, clock))
 
 
-def searching(state: "GameState", rng: Rng, params: SearchParams, budget: float,
-              max_iterations: int, clock: Callable[[], float]) -> Steps[SearchResult]:
+def searching(
+    state: GameState,
+    rng: Rng,
+    params: SearchParams,
+    budget: float,
+    max_iterations: int,
+    clock: Callable[[], float],
+) -> Steps[SearchResult]:
     """``search``, one step per root move ranked and per iteration."""
     deadline = clock() + budget
     p = state.to_move
@@ -366,9 +385,13 @@ def searching(state: "GameState", rng: Rng, params: SearchParams, budget: float,
         root.visits += 1
         iterations += 1
         yield
-    best = max(range(len(root.children)),
-               key=lambda i: (root.children[i].visits,
-                              root.children[i].total / max(1, root.children[i].visits)))
+    best = max(
+        range(len(root.children)),
+        key=lambda i: (
+            root.children[i].visits,
+            root.children[i].total / max(1, root.children[i].visits),
+        ),
+    )
     return SearchResult(root.moves[best], iterations, root)
 
 
@@ -385,7 +408,7 @@ def _select(node: Node, explore: float) -> int:
     return best
 
 
-def _order(state: "GameState") -> list[Move]:
+def _order(state: GameState) -> list[Move]:
     """The legal moves, best first by the tactical score (stable on ties)."""
     legal = state.legal_moves()
     tactics = Tactics(state)
@@ -393,13 +416,13 @@ def _order(state: "GameState") -> list[Move]:
     return [legal[-i] for _, i in scored]
 
 
-def _root_order(state: "GameState", params: SearchParams) -> Steps[list[tuple[float, Move]]]:
+def _root_order(state: GameState, params: SearchParams) -> Steps[list[tuple[float, Move]]]:
     """The root's moves with their margin one move ahead by the static estimate, best first."""
     legal = state.legal_moves()
     if len(legal) > params.root_sample:
         tactics = Tactics(state)
         scored = sorted(((tactics.score(m), -i) for i, m in enumerate(legal)), reverse=True)
-        legal = [legal[-i] for _, i in scored[:params.root_sample]]
+        legal = [legal[-i] for _, i in scored[: params.root_sample]]
     p = state.to_move
     assert p is not None
     leads = LEADS[params.root_leads]

@@ -1,7 +1,9 @@
 """One move ahead with the static estimate: the ranking every searching level starts from."""
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..moves import Move
 from .evaluate import evaluate, steady_lead
@@ -20,20 +22,22 @@ def margin(values: list[float], p: int) -> float:
 Leads = Callable[["GameState", int, int], float]
 
 
-def score_move(state: "GameState", move: Move, p: int, leads: Leads = steady_lead) -> float:
+def score_move(state: GameState, move: Move, p: int, leads: Leads = steady_lead) -> float:
     after = state.copy()
     after.apply(move)
     return margin(evaluate(after, leads), p)
 
 
-def ranked_moves(state: "GameState", moves: list[Move], p: int,
-                 leads: Leads = steady_lead) -> list[tuple[float, int, Move]]:
+def ranked_moves(
+    state: GameState, moves: list[Move], p: int, leads: Leads = steady_lead
+) -> list[tuple[float, int, Move]]:
     """(margin after the move, -index, move), best first; ties keep the legal order."""
     return run(ranking(state, moves, p, leads))
 
 
-def ranking(state: "GameState", moves: list[Move], p: int,
-            leads: Leads = steady_lead) -> Steps[list[tuple[float, int, Move]]]:
+def ranking(
+    state: GameState, moves: list[Move], p: int, leads: Leads = steady_lead
+) -> Steps[list[tuple[float, int, Move]]]:
     """``ranked_moves``, one step per move."""
     scored = []
     for i, m in enumerate(moves):

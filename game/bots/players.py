@@ -16,12 +16,14 @@
 Every bot owns a seeded generator, so with the same seed and budget it plays
 the same way; a game with bots replays from its record like any other.
 """
+
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from ..cards import card_value
 from ..moves import Move
@@ -42,10 +44,10 @@ LEVELS = ("random", "easy", "medium", "hard", "expert")
 class Bot:
     level: str
     seed: int = 0
-    budget: float = 1.5          # seconds per decision (hard, expert)
-    max_iterations: int = 4000   # cap on playouts per decision (hard, expert)
-    candidates: int = 8          # moves the hard bot searches among
-    sample: int = 240            # legal moves the medium bot looks at, at most
+    budget: float = 1.5  # seconds per decision (hard, expert)
+    max_iterations: int = 4000  # cap on playouts per decision (hard, expert)
+    candidates: int = 8  # moves the hard bot searches among
+    sample: int = 240  # legal moves the medium bot looks at, at most
     clock: Callable[[], float] = time.perf_counter
     last_iterations: int = 0
     params: SearchParams = field(default_factory=SearchParams)  # expert
@@ -55,11 +57,11 @@ class Bot:
             raise ValueError(f"unknown bot level {self.level!r}; levels: {', '.join(LEVELS)}")
         self.rng = Rng(self.seed)
 
-    def choose(self, state: "GameState") -> Move:
+    def choose(self, state: GameState) -> Move:
         """The move this bot plays for the player to move."""
         return run(self.thinking(state))
 
-    def thinking(self, state: "GameState") -> Steps[Move]:
+    def thinking(self, state: GameState) -> Steps[Move]:
         """``choose``, cut into steps of one playout or one move ranked at most,
         so that the page can answer clicks between them."""
         legal = state.legal_moves()
@@ -77,8 +79,9 @@ class Bot:
             ranked = yield from ranking(state, self._sample(legal, self.sample), p)
             return ranked[0][2]
         if self.level == "expert":
-            result = yield from searching(state, self.rng, self.params, self.budget,
-                                          self.max_iterations, self.clock)
+            result = yield from searching(
+                state, self.rng, self.params, self.budget, self.max_iterations, self.clock
+            )
             self.last_iterations = result.iterations
             return result.move
         return (yield from self._hard(state, legal, p))
@@ -93,19 +96,21 @@ class Bot:
             keep.append(legal[0])  # always consider passing
         return keep
 
-    def _easy(self, state: "GameState", legal: list[Move], p: int) -> Move:
+    def _easy(self, state: GameState, legal: list[Move], p: int) -> Move:
         options = self._sample(legal, 5)
-        scored = [(score_move(state, m, p) + self.rng.below(1000) / 350.0, -i, m)
-                  for i, m in enumerate(options)]
+        scored = [
+            (score_move(state, m, p) + self.rng.below(1000) / 350.0, -i, m)
+            for i, m in enumerate(options)
+        ]
         return max(scored)[2]
 
-    def _hard(self, state: "GameState", legal: list[Move], p: int) -> Steps[Move]:
+    def _hard(self, state: GameState, legal: list[Move], p: int) -> Steps[Move]:
         deadline = self.clock() + self.budget
         ranked = yield from ranking(state, self._sample(legal, self.sample), p)
-        cands = [m for _, _, m in ranked[:self.candidates]]
+        cands = [m for _, _, m in ranked[: self.candidates]]
         if len(cands) == 1:
             return cands[0]
-        prior = [s for s, _, _ in ranked[:self.candidates]]
+        prior = [s for s, _, _ in ranked[: self.candidates]]
         totals = [0.0] * len(cands)
         visits = [0] * len(cands)
         iterations = 0
@@ -116,8 +121,10 @@ class Bot:
                 k = iterations
             else:
                 logn = math.log(iterations)
-                k = max(range(len(cands)), key=lambda i: totals[i] / visits[i]
-                        + 6.0 * math.sqrt(logn / visits[i]))
+                k = max(
+                    range(len(cands)),
+                    key=lambda i: totals[i] / visits[i] + 6.0 * math.sqrt(logn / visits[i]),
+                )
             world = world_for(state, self.rng)
             world.apply(cands[k])
             yield from playing_out(world, self.rng, state.season)
@@ -125,18 +132,20 @@ class Bot:
             visits[k] += 1
             iterations += 1
         self.last_iterations = iterations
-        best = max(range(len(cands)),
-                   key=lambda i: (totals[i] / visits[i] if visits[i] else -1e9, prior[i]))
+        best = max(
+            range(len(cands)),
+            key=lambda i: (totals[i] / visits[i] if visits[i] else -1e9, prior[i]),
+        )
         return cands[best]
 
 
-def playout(state: "GameState", rng: Rng, season: int) -> None:
+def playout(state: GameState, rng: Rng, season: int) -> None:
     """Play fast, roughly sensible moves until the season's survey is over
     (moves drawn by index, so the whole legal list is seldom built)."""
     run(playing_out(state, rng, season))
 
 
-def playing_out(state: "GameState", rng: Rng, season: int) -> Steps[None]:
+def playing_out(state: GameState, rng: Rng, season: int) -> Steps[None]:
     """``playout``, one step per move."""
     while not state.over and state.season == season:
         yield

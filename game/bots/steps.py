@@ -5,9 +5,11 @@ small pieces of work and returns its answer. ``run`` drives it to the end in
 one go (tests, tournaments, the command line); the page drives it a slice of
 a few milliseconds at a time (web/thinking.py), answering clicks in between.
 """
+
 from __future__ import annotations
 
-from typing import Generator, TypeVar
+from collections.abc import Generator
+from typing import TypeVar
 
 T = TypeVar("T")
 

@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tools import build  # noqa: F401  (re-exported for the tests)
+from tools import (
+    build,  # noqa: F401  (re-exported for the tests)
+    chromium,
+)
 from tools import serve as static_server  # noqa: F401
-from tools import chromium
 
 ROOT = build.ROOT
 

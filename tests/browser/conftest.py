@@ -37,7 +37,6 @@ from pathlib import Path
 
 import pytest
 
-from tools import chromium
 from tests.browser.browser_helpers import (
     READY_TIMEOUT_MS,
     ROOT,
@@ -47,6 +46,7 @@ from tests.browser.browser_helpers import (
     build,
     static_server,
 )
+from tools import chromium
 
 
 @pytest.fixture(scope="session")
@@ -85,8 +85,9 @@ def serve(dist_dir):
         static_server.start_in_thread(server)
         servers.append(server)
         host, port = server.server_address[:2]
-        return Site(url=static_server.url_of(server), host=f"{host}:{port}",
-                    base=server.base, server=server)
+        return Site(
+            url=static_server.url_of(server), host=f"{host}:{port}", base=server.base, server=server
+        )
 
     yield start
     for server in servers:
@@ -163,7 +164,9 @@ def wipe(context) -> None:
         for server in STARTED:
             host, port = server.server_address[:2]
             origin = f"http://{host}:{port}"
-            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": WIPED_STORAGE})
+            cdp.send(
+                "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": WIPED_STORAGE}
+            )
         cdp.detach()
     finally:
         blank.close()
@@ -171,8 +174,10 @@ def wipe(context) -> None:
 
 @pytest.fixture
 def page(request, recorder):
-    first_visit = ("context" in request.fixturenames
-                   or request.node.get_closest_marker("first_visit") is not None)
+    first_visit = (
+        "context" in request.fixturenames
+        or request.node.get_closest_marker("first_visit") is not None
+    )
     if first_visit:
         context = request.getfixturevalue("context")
     else:

@@ -207,8 +207,9 @@ def tap_cell(page, cell: str) -> dict:
     before = drawn(page)
     page.tap(f"#cell-{cell}")
     try:
-        page.wait_for_function("n => Number(document.body.dataset.drawn || 0) > n",
-                               arg=before, timeout=5000)
+        page.wait_for_function(
+            "n => Number(document.body.dataset.drawn || 0) > n", arg=before, timeout=5000
+        )
     except PlaywrightTimeout:
         raise AssertionError(f"the tap on {cell} was lost: nothing happened") from None
     return view_of(page)
@@ -265,9 +266,16 @@ def start_game(page, players: int, seed: int, nile: bool = False, touch: bool = 
 def import_record(page, record: dict) -> dict:
     """Load a record through the Import button's file input."""
     before = drawn(page)
-    page.set_input_files("#import-file", files=[{
-        "name": "game.json", "mimeType": "application/json", "buffer": json.dumps(record).encode(),
-    }])
+    page.set_input_files(
+        "#import-file",
+        files=[
+            {
+                "name": "game.json",
+                "mimeType": "application/json",
+                "buffer": json.dumps(record).encode(),
+            }
+        ],
+    )
     wait_redraw(page, before)
     return view_of(page)
 
@@ -320,14 +328,17 @@ def audit(page, state: str, board: bool = True) -> tuple[list[str], dict]:
     problems = []
     for v in axe_violations(page):
         if v["id"] == "label-content-name-mismatch" and all(
-                t.startswith(("#card-", "#room-", "#cell-")) for t in v["targets"]):
+            t.startswith(("#card-", "#room-", "#cell-")) for t in v["targets"]
+        ):
             # Not applicable to the cards, rooms and cells of the board: the visible
             # text axe finds in them is the letters of the cubes and tokens lying on
             # them (the board's content, hidden from screen readers; the name says
             # whose they are), not a label of the card, room or cell.
             continue
         if v["impact"] in ("serious", "critical"):
-            problems.append(f"[{state}] axe {v['id']} ({v['impact']}: {v['help']}): {v['targets'][:8]}")
+            problems.append(
+                f"[{state}] axe {v['id']} ({v['impact']}: {v['help']}): {v['targets'][:8]}"
+            )
     found = page.evaluate(SVG_CONTRAST)
     if board:  # the check really ran: the board is drawn with labels
         assert found["texts"] >= 20, f"[{state}] only {found['texts']} SVG labels checked"
@@ -420,7 +431,11 @@ def test_every_piece_carries_its_players_letter(browser, site):
         for room in held:
             shown = page.locator(f"#room-{room['id']} .cube text").all_text_contents()
             assert shown == [letter_of(room["holder"])], (room["id"], shown)
-        tokens = [("cell", c["name"], c["token"]) for c in view["region"]["cells"] if c["token"] is not None]
+        tokens = [
+            ("cell", c["name"], c["token"])
+            for c in view["region"]["cells"]
+            if c["token"] is not None
+        ]
         tokens += [("room", r["id"], r["token"]) for r in view["museum"] if r["token"] is not None]
         assert tokens, "no Greenwish token on the board"
         for kind, name, side in tokens:
@@ -434,8 +449,9 @@ def test_every_piece_carries_its_players_letter(browser, site):
             assert chips == [p["letter"]] * p["tokens"], (p["name"], chips)
         passed = [who for who in view["scale"] if who is not None]
         assert passed, "nobody on the passing scale"
-        assert page.locator(".scale-space.taken svg.seat text").all_text_contents() \
-            == [letter_of(who) for who in passed]
+        assert page.locator(".scale-space.taken svg.seat text").all_text_contents() == [
+            letter_of(who) for who in passed
+        ]
 
         # A cube being placed (not yet played) shows the mover's letter too.
         before = drawn(page)
@@ -468,8 +484,15 @@ def test_phone_fits_and_plays_by_touch(browser, site, recorder):
         box = page.locator("#new-game-dialog").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
         assert box["y"] >= 0 and box["y"] + box["height"] <= 740, box
-        for selector in ["#players-count", "#player-name-3", "#seat-3", "#nile", "#seed",
-                         "#cancel-new-game", "#start-game"]:
+        for selector in [
+            "#players-count",
+            "#player-name-3",
+            "#seat-3",
+            "#nile",
+            "#seed",
+            "#cancel-new-game",
+            "#start-game",
+        ]:
             b = page.locator(selector).bounding_box()
             assert min(b["width"], b["height"]) >= MIN_TARGET, (selector, b)
             assert b["x"] >= 0 and b["x"] + b["width"] <= width, (selector, b)
@@ -493,7 +516,8 @@ def test_phone_fits_and_plays_by_touch(browser, site, recorder):
         assert page.locator("#museum").bounding_box()["width"] >= width - 60
 
         # Every button and every cell and room is big enough to tap.
-        small = page.evaluate("""(min) => {
+        small = page.evaluate(
+            """(min) => {
           const out = [];
           for (const el of document.querySelectorAll(
               "#app button, #app .button, #app select, #region .cell, #museum .room, #region .parcel")) {
@@ -503,7 +527,9 @@ def test_phone_fits_and_plays_by_touch(browser, site, recorder):
             }
           }
           return out;
-        }""", MIN_TARGET)
+        }""",
+            MIN_TARGET,
+        )
         assert not small, f"tap targets under {MIN_TARGET}px: {small}"
 
         # One excavation by taps: the action, then highlighted cells until it is played.
@@ -594,8 +620,13 @@ def test_reduced_motion_stops_animations(browser, site, motion):
             assert running == 0 and found["running"] == 0, (running, found["running"])
         else:
             # Without the preference they do move: the check above can see it.
-            pulsing = ["highlighted cell", "highlighted room", "highlighted card", "spinner",
-                       "thinking dots"]
+            pulsing = [
+                "highlighted cell",
+                "highlighted room",
+                "highlighted card",
+                "spinner",
+                "thinking dots",
+            ]
             assert all(parts[k]["animation"] > 0 for k in pulsing), parts
             assert parts["button"]["transition"] > 0, parts
             assert running > 0
@@ -611,8 +642,14 @@ def test_loading_screen_passes_the_audit(browser, site, outcome):
         if outcome == "loading":
             context.route("**/web/main.py", lambda route: None)  # never answered
         else:
-            context.route("**/web/main.py", lambda route: route.fulfill(
-                status=200, content_type="text/plain", body='raise RuntimeError("no game today")\n'))
+            context.route(
+                "**/web/main.py",
+                lambda route: route.fulfill(
+                    status=200,
+                    content_type="text/plain",
+                    body='raise RuntimeError("no game today")\n',
+                ),
+            )
         page = context.new_page()
         page.goto(site.url)
         loader = page.locator("#loader")
@@ -620,8 +657,11 @@ def test_loading_screen_passes_the_audit(browser, site, outcome):
         if outcome == "failed":
             expect(loader).to_have_class(re.compile(r"\bfailed\b"), timeout=READY_TIMEOUT_MS)
         expect(page.locator("#loader-step")).not_to_have_text(re.compile(r"^\s*$"))
-        problems = [f"axe {v['id']} ({v['impact']}: {v['help']}): {v['targets'][:8]}"
-                    for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
+        problems = [
+            f"axe {v['id']} ({v['impact']}: {v['help']}): {v['targets'][:8]}"
+            for v in axe_violations(page)
+            if v["impact"] in ("serious", "critical")
+        ]
         assert not problems, f"loading screen ({outcome}):\n" + "\n".join(problems)
         assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["viewport"]["width"]
     finally:

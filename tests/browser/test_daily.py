@@ -2,6 +2,7 @@
 every device the same deal (the UTC date's seed), whatever the language, with
 the computer in the other seats; a finished daily game's end screen says the
 score reached and offers the link."""
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,8 @@ def daily_on(page, url: str, name: str) -> dict:
     page.click("#daily-game")
     expect(page.locator("#new-game-dialog")).to_be_hidden()
     page.wait_for_function(
-        "() => JSON.parse(window.mykerinos.exportRecord()).setup.players[0] === " + json.dumps(name))
+        "() => JSON.parse(window.mykerinos.exportRecord()).setup.players[0] === " + json.dumps(name)
+    )
     return json.loads(page.evaluate("window.mykerinos.exportRecord()"))
 
 
@@ -42,8 +44,9 @@ def test_todays_deal_is_the_same_in_two_contexts(site, browser, page, recorder):
         a, z = ann["setup"], zoe["setup"]
         assert int(a["seed"]) in {daily_seed(day) for day in days}
         # The same deal: seed, first player, wings and every parcel in order.
-        assert {k: v for k, v in a.items() if k != "players"} == \
-            {k: v for k, v in z.items() if k != "players"}
+        assert {k: v for k, v in a.items() if k != "players"} == {
+            k: v for k, v in z.items() if k != "players"
+        }
         assert a["players"] == ["Ann", "Computer 2", "Computer 3"]
         assert z["players"] == ["Zoé", "Ordinateur 2", "Ordinateur 3"]
         assert ann["seats"] == zoe["seats"] == list(share.DAILY_SEATS)
@@ -65,9 +68,16 @@ def test_a_finished_daily_deal_offers_its_link_with_the_score(site, page, record
     page.goto(site.url)
     wait_ready(page)
     page.click("#cancel-new-game")
-    page.set_input_files("#import-file", files=[{
-        "name": "daily.json", "mimeType": "application/json",
-        "buffer": table.record_text().encode()}])
+    page.set_input_files(
+        "#import-file",
+        files=[
+            {
+                "name": "daily.json",
+                "mimeType": "application/json",
+                "buffer": table.record_text().encode(),
+            }
+        ],
+    )
     result = page.locator("#daily-result")
     expect(result).to_be_visible()
     score = final["scores"][0]

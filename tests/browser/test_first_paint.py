@@ -41,8 +41,9 @@ def test_the_saved_board_is_painted_before_python_and_clicks_then_do_nothing(sit
         # The saved board, drawn by JavaScript alone.
         # Generous waits: on a busy machine the page's own modules take a while;
         # how soon the board shows is measured by bench/load.py, not here.
-        expect(page.locator("#starting")).to_have_text("Starting the rules engine…",
-                                                       timeout=READY_TIMEOUT_MS)
+        expect(page.locator("#starting")).to_have_text(
+            "Starting the rules engine…", timeout=READY_TIMEOUT_MS
+        )
         expect(page.locator("#region .cube")).to_have_count(cubes, timeout=READY_TIMEOUT_MS)
         assert page.evaluate("document.body.dataset.preview") == "1"
         assert page.evaluate("document.querySelector('#app').inert")
@@ -50,7 +51,11 @@ def test_the_saved_board_is_painted_before_python_and_clicks_then_do_nothing(sit
         assert page.evaluate("window.mykerinos === undefined")  # Python has not started
         assert page.evaluate("document.body.dataset.revision") == str(saved["revision"])
         # A click on a button and on a cell in that time: nothing happens, now or later.
-        for selector in ('[data-target="action:dig"]', "#new-game", "#region [data-target^='cell:']"):
+        for selector in (
+            '[data-target="action:dig"]',
+            "#new-game",
+            "#region [data-target^='cell:']",
+        ):
             box = page.locator(selector).first.bounding_box()
             assert box is not None, selector
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

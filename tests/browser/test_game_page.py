@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
 from playwright.sync_api import expect
 
 from game import replay
@@ -227,11 +226,14 @@ def test_whole_seeded_game_by_clicks_matches_the_exported_record(site, page, rec
     shown = [int(page.locator(f'[data-total-player="{i}"]').text_content()) for i in range(3)]
     assert shown == final["scores"]
     winners = [WHOLE_GAME_NAMES[p] for p in final["winners"]]
-    assert page.locator("#end-screen thead th.winner > span:not(.crown)").all_text_contents() \
+    assert (
+        page.locator("#end-screen thead th.winner > span:not(.crown)").all_text_contents()
         == winners
+    )
     title = page.locator("#end-title").text_content()
-    assert title == (f"{' and '.join(winners)} share the win!" if len(winners) > 1
-                     else f"{winners[0]} wins!")
+    assert title == (
+        f"{' and '.join(winners)} share the win!" if len(winners) > 1 else f"{winners[0]} wins!"
+    )
     assert view["final"]["winners"] == winners
     assert_clean(recorder, site)
 
@@ -244,8 +246,9 @@ def neutral_game(driver, rng: random.Random, page=None, budget: int = 60) -> dic
     def check_neutral(view: dict, cells: list[str], before: dict, mover: int) -> None:
         owners = {c["name"]: c["owner"] for c in view["region"]["cells"]}
         assert [owners[c] for c in cells] == ["neutral"] * len(cells)
-        assert (view["players"][mover]["neutral_cubes"]
-                == before["players"][mover]["neutral_cubes"] - len(cells))
+        assert view["players"][mover]["neutral_cubes"] == before["players"][mover][
+            "neutral_cubes"
+        ] - len(cells)
         # They come from the player's neutral cubes, not from the general stock.
         assert view["neutral"]["supply"] == before["neutral"]["supply"]
         assert view["phase"] == "excavation" and view["to_move"] != mover
@@ -261,8 +264,9 @@ def neutral_game(driver, rng: random.Random, page=None, budget: int = 60) -> dic
         view = play_action(driver, "action:dig", rng)
         assert view["phase"] == "neutral" and view["to_move"] == mover
         keys = [a["key"] for a in view["actions"]]
-        assert keys == (["neutral:0", "neutral:1"] if size == 1
-                        else ["neutral:0", "neutral:1", "neutral:2"])
+        assert keys == (
+            ["neutral:0", "neutral:1"] if size == 1 else ["neutral:0", "neutral:1", "neutral:2"]
+        )
         before = view
         view = driver.click(f"action:neutral:{size}")
         cells = []
@@ -285,8 +289,11 @@ def neutral_game(driver, rng: random.Random, page=None, budget: int = 60) -> dic
         elif t["cards"]:
             target = t["cards"][0]
         elif view["phase"] == "neutral":
-            target = [a for a in ("action:neutral:2", "action:neutral:1", "action:neutral:0")
-                      if a in t["actions"]][0]
+            target = [
+                a
+                for a in ("action:neutral:2", "action:neutral:1", "action:neutral:0")
+                if a in t["actions"]
+            ][0]
         elif turns >= 2 and "action:pass" in t["actions"]:
             target = "action:pass"
         else:
@@ -311,7 +318,8 @@ def test_two_players_place_neutral_cubes_and_choose_the_neutral_card(site, page,
     cards = clickable(view)["cards"]
     assert cards and not clickable(view)["rooms"] and not view["actions"]
     expect(page.locator("#prompt")).to_contain_text(
-        f"Survey of area {area}: {NEUTRAL_NAMES[chooser]}, choose the card the neutral takes.")
+        f"Survey of area {area}: {NEUTRAL_NAMES[chooser]}, choose the card the neutral takes."
+    )
     # Only the surveyed area's cards can be taken.
     lit = page.locator("#region [data-target^='card:']")
     assert sorted(lit.evaluate_all("els => els.map(e => e.dataset.target)")) == sorted(cards)
@@ -437,8 +445,9 @@ def test_served_from_a_sub_path_a_game_starts_and_a_move_is_played(site_subpath,
 
 def import_file(page, name: str, content: str | bytes) -> None:
     data = content.encode() if isinstance(content, str) else content
-    page.set_input_files("#import-file", files=[
-        {"name": name, "mimeType": "application/json", "buffer": data}])
+    page.set_input_files(
+        "#import-file", files=[{"name": name, "mimeType": "application/json", "buffer": data}]
+    )
 
 
 def test_import_refuses_broken_files_and_loads_a_good_record(site, page, recorder):
@@ -506,7 +515,8 @@ def test_player_names_with_html_are_shown_as_text(site, page, recorder):
         expect(page.locator(".player:not(.neutral) .pname")).to_have_text(names)
         # Shown as text: no element was made from a name, no script ran.
         assert page.locator(".pname, #prompt > span, #log li").evaluate_all(
-            "els => els.every(e => e.children.length === 0)")
+            "els => els.every(e => e.children.length === 0)"
+        )
         assert page.evaluate("document.images.length") == 0
         assert page.locator("#app script, #app img").count() == 0
         assert not dialogs, dialogs

@@ -27,7 +27,9 @@ def tip(page, selector: str) -> str:
     return page.evaluate(
         """sel => { const el = document.querySelector(sel);
                     const t = el.querySelector(':scope > title');
-                    return t ? t.textContent : (el.getAttribute('title') || ''); }""", selector)
+                    return t ? t.textContent : (el.getAttribute('title') || ''); }""",
+        selector,
+    )
 
 
 def test_tooltips_say_what_things_are_and_what_they_allow_now(site, page, recorder):
@@ -49,14 +51,16 @@ def test_tooltips_say_what_things_are_and_what_they_allow_now(site, page, record
     # Action buttons say what they do.
     dig = page.locator('[data-target="action:dig"]')
     free = sum(1 for c in cells if not c["pyramid"] and c["owner"] is None)
-    assert dig.get_attribute("title") == EN["action.dig.help"] + " " + \
-        EN["action.now.cells"].replace("{n}", str(free))
+    assert dig.get_attribute("title") == EN["action.dig.help"] + " " + EN[
+        "action.now.cells"
+    ].replace("{n}", str(free))
     # Once an action is chosen, the cells it may use say so.
     driver = PageDriver(page)
     view = driver.click("action:dig")
     legal = next(c["name"] for c in view["region"]["cells"] if c["hl"])
-    assert tip(page, f"#cell-{legal}").endswith(EN["cell.legal"]) or \
-        EN["cell.legal"] in tip(page, f"#cell-{legal}")
+    assert tip(page, f"#cell-{legal}").endswith(EN["cell.legal"]) or EN["cell.legal"] in tip(
+        page, f"#cell-{legal}"
+    )
     label = page.locator(f"#cell-{legal}").get_attribute("aria-label")
     assert label.startswith(f"{legal}, ") and EN["cell.legal"] in label
     driver.click("cancel")

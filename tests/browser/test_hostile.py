@@ -17,7 +17,13 @@ from playwright.sync_api import expect
 from game.limits import seed_from_text
 from tests.browser.browser_helpers import wait_ready
 from tests.browser.test_game_page import (
-    PageDriver, assert_clean, import_file, open_page, play_action, start_game, view_of,
+    PageDriver,
+    assert_clean,
+    import_file,
+    open_page,
+    play_action,
+    start_game,
+    view_of,
 )
 from web.table import Table
 
@@ -81,8 +87,12 @@ def test_a_tampered_save_is_set_aside_and_the_page_plays_on(site, page, recorder
     prefix = page.evaluate("mykerinosSaves.prefix")
     for name, content in hostile_files().items():
         slot = json.dumps(f"{prefix}game:{game_id}")
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"{prefix}game:{game_id}", content])
-        page.evaluate(f"localStorage.setItem({json.dumps(prefix + 'current')}, {json.dumps(game_id)})")
+        page.evaluate(
+            "([k, v]) => localStorage.setItem(k, v)", [f"{prefix}game:{game_id}", content]
+        )
+        page.evaluate(
+            f"localStorage.setItem({json.dumps(prefix + 'current')}, {json.dumps(game_id)})"
+        )
         page.reload()
         wait_ready(page)
         notice = page.locator("#notice")
@@ -104,8 +114,10 @@ def test_a_save_from_a_newer_version_is_kept_and_said(site, page, recorder):
     record = json.loads(Table.new(["Ann", "Bob"], 3).record_text())
     record["format"] = "mykerinos/2"
     text = json.dumps(record)
-    page.evaluate("([p, t]) => { localStorage.setItem(p + 'current', 'newer1'); localStorage.setItem(p + 'game:newer1', t); }",
-                  [prefix, text])
+    page.evaluate(
+        "([p, t]) => { localStorage.setItem(p + 'current', 'newer1'); localStorage.setItem(p + 'game:newer1', t); }",
+        [prefix, text],
+    )
     page.reload()
     wait_ready(page)
     expect(page.locator("#notice")).to_contain_text("made by a newer version of Mykerinos")
@@ -126,7 +138,9 @@ FAILING_STORAGE = """
 """
 
 
-def test_a_device_that_refuses_to_save_is_said_once_with_the_offer_to_export(site, context, recorder):
+def test_a_device_that_refuses_to_save_is_said_once_with_the_offer_to_export(
+    site, context, recorder
+):
     context.add_init_script(FAILING_STORAGE)
     page = context.new_page()
     open_page(page, site.url)
@@ -136,7 +150,10 @@ def test_a_device_that_refuses_to_save_is_said_once_with_the_offer_to_export(sit
     expect(page.locator("#export-after-trouble")).to_be_visible()
     with page.expect_download() as download:
         page.click("#export-after-trouble")
-    assert json.loads(open(download.value.path(), encoding="utf-8").read())["setup"]["players"] == NAMES
+    assert (
+        json.loads(open(download.value.path(), encoding="utf-8").read())["setup"]["players"]
+        == NAMES
+    )
     page.click("#notice .close")
     rng = random.Random(7)
     for _ in range(3):

@@ -33,8 +33,11 @@ PNG_SIZE = """async (url) => {
 def context(playwright_instance, recorder, tmp_path):
     """A browser with a new, non-incognito profile; everything recorded."""
     context = playwright_instance.chromium.launch_persistent_context(
-        tmp_path / "profile", executable_path=chromium.executable(), args=chromium.CHROMIUM_ARGS,
-        headless=True, service_workers="allow",
+        tmp_path / "profile",
+        executable_path=chromium.executable(),
+        args=chromium.CHROMIUM_ARGS,
+        headless=True,
+        service_workers="allow",
     )
     recorder.attach(context)
     yield context
@@ -82,8 +85,10 @@ def test_installable_from_a_sub_path(site_subpath, page, recorder):
         if icon["type"] == "image/png":
             width, height = map(int, icon["sizes"].split("x"))
             assert page.evaluate(PNG_SIZE, icon["src"]) == [width, height], icon["src"]
-    assert page.evaluate("document.querySelector('meta[name=theme-color]').content") \
+    assert (
+        page.evaluate("document.querySelector('meta[name=theme-color]').content")
         == build.THEME_COLOR
+    )
 
     recorder.assert_only_host(site_subpath.host)
     recorder.assert_no_http_errors()

@@ -99,19 +99,19 @@ def focused(page) -> dict | None:
 
 
 def focused_name(page) -> str:
-    """"cell:c3", "room:W1-5", "card:lemon-3a", a button's target or an id."""
+    """ "cell:c3", "room:W1-5", "card:lemon-3a", a button's target or an id."""
     f = focused(page)
     assert f is not None, "focus is nowhere"
     for kind in ("cell", "room", "card"):
         if f["id"].startswith(kind + "-"):
-            return f"{kind}:{f['id'][len(kind) + 1:]}"
+            return f"{kind}:{f['id'][len(kind) + 1 :]}"
     return f["target"] or f["id"]
 
 
 def toolbar_targets(page) -> list[str]:
     return page.eval_on_selector_all(
-        "#status .actions button:not([disabled])",
-        "els => els.map(e => e.dataset.target || e.id)")
+        "#status .actions button:not([disabled])", "els => els.map(e => e.dataset.target || e.id)"
+    )
 
 
 def cell_xy(name: str) -> tuple[int, int]:
@@ -354,8 +354,17 @@ def test_whole_game_with_the_keyboard_only(site, page, recorder):
     assert cards_seen and kinds["survey card"] >= 5 and kinds["survey room"] >= 1, kinds
     assert kinds["action:museum:brown"] >= 1 and kinds["room"] >= 1, kinds
     assert kinds["chain"] >= 5 and kinds["action:pass"] >= 1 and escaped, kinds
-    for key in ("Tab", "Shift+Tab", "Enter", " ", "Escape",
-                "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+    for key in (
+        "Tab",
+        "Shift+Tab",
+        "Enter",
+        " ",
+        "Escape",
+        "ArrowLeft",
+        "ArrowRight",
+        "ArrowUp",
+        "ArrowDown",
+    ):
         assert keys.used[key] > 0, (key, keys.used)
 
     # The end screen has focus; the game is exported from the menu, by keys.
@@ -378,8 +387,10 @@ def test_whole_game_with_the_keyboard_only(site, page, recorder):
     shown = [int(page.locator(f'[data-total-player="{i}"]').text_content()) for i in range(3)]
     assert shown == final["scores"]
     winners = [NAMES[p] for p in final["winners"]]
-    assert page.locator("#end-screen thead th.winner > span:not(.crown)").all_text_contents() \
+    assert (
+        page.locator("#end-screen thead th.winner > span:not(.crown)").all_text_contents()
         == winners
+    )
     assert_clean(recorder, site)
 
 
@@ -589,8 +600,13 @@ def test_focus_survives_redraws_and_is_visible(site, page, recorder):
     f = focused(page)
     assert f["zone"] == "region" and f["hl"]
     cell = focused_name(page)
-    assert cell == "cell:" + min(
-        (c for c in view["region"]["cells"] if c["hl"]), key=lambda c: (c["row"], c["col"]))["name"]
+    assert (
+        cell
+        == "cell:"
+        + min((c for c in view["region"]["cells"] if c["hl"]), key=lambda c: (c["row"], c["col"]))[
+            "name"
+        ]
+    )
     visible(svg=True)
     view = redraw("window.mykerinos.click('cancel')")
     assert not view["building"]

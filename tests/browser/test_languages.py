@@ -29,8 +29,10 @@ from web.table import Table
 from web.texts import Texts, catalogue
 
 # A raw catalogue key ("menu.new_game") or a placeholder left unfilled ("{who}").
-RAW = re.compile(r"\b(?:menu|msg|log|prompt|player|cell|room|end|dialog|nile|boat|card|rules|"
-                 r"action|patron|seat|hint|bots|loader|button)\.[a-z_:\-.]+\b|\{\w+\}")
+RAW = re.compile(
+    r"\b(?:menu|msg|log|prompt|player|cell|room|end|dialog|nile|boat|card|rules|"
+    r"action|patron|seat|hint|bots|loader|button)\.[a-z_:\-.]+\b|\{\w+\}"
+)
 
 # Words of each rulebook's vocabulary that the page must use.
 VOCABULARY = {
@@ -86,8 +88,16 @@ def test_the_browser_language_chooses_the_page_language(browser, serve, recorder
         expect(page.locator("#start-game")).to_have_text(words["dialog.start"])
         # The loader spoke the language too (its last step is still in the DOM).
         step = page.locator("#loader-step").text_content().strip()
-        assert step in {words[k] for k in ("loader.runtime", "loader.python", "loader.game",
-                                           "loader.starting", "loader.board")}, step
+        assert step in {
+            words[k]
+            for k in (
+                "loader.runtime",
+                "loader.python",
+                "loader.game",
+                "loader.starting",
+                "loader.board",
+            )
+        }, step
         start_game(page, ["Ann", "Bob", "Cleo"], 4)
         no_english_menu(page, code)
         view = play_a_few_moves(page, random.Random(2), 12)
@@ -151,8 +161,10 @@ def test_errors_and_the_end_screen_are_translated(site, page, recorder):
     page.wait_for_function("document.documentElement.lang === 'it'")
     words = catalogue("it")
     # A broken file: the message is Italian.
-    page.set_input_files("#import-file", files=[{
-        "name": "rotto.json", "mimeType": "application/json", "buffer": b"{ non JSON"}])
+    page.set_input_files(
+        "#import-file",
+        files=[{"name": "rotto.json", "mimeType": "application/json", "buffer": b"{ non JSON"}],
+    )
     notice = page.locator("#notice > span")
     expect(notice).to_contain_text(words["reason.json"])
     expect(notice).to_contain_text(words["msg.unchanged"])
@@ -163,15 +175,29 @@ def test_errors_and_the_end_screen_are_translated(site, page, recorder):
     table.state.play(rng.choice(table.state.legal_moves()))
     record = table.record()
     record["moves"].append(dict(record["moves"][0], player=1))  # the same cells again
-    page.set_input_files("#import-file", files=[{
-        "name": "illegale.json", "mimeType": "application/json",
-        "buffer": json.dumps(record).encode()}])
+    page.set_input_files(
+        "#import-file",
+        files=[
+            {
+                "name": "illegale.json",
+                "mimeType": "application/json",
+                "buffer": json.dumps(record).encode(),
+            }
+        ],
+    )
     expect(notice).to_contain_text(words["reason.move"].replace("{n}", "2"))
     assert "occupied" not in notice.text_content() and "not" not in notice.text_content().split()
     # A finished game: the end screen in Italian.
-    page.set_input_files("#import-file", files=[{
-        "name": "finita.json", "mimeType": "application/json",
-        "buffer": finished_record_text().encode()}])
+    page.set_input_files(
+        "#import-file",
+        files=[
+            {
+                "name": "finita.json",
+                "mimeType": "application/json",
+                "buffer": finished_record_text().encode(),
+            }
+        ],
+    )
     expect(page.locator("#end-screen")).to_be_visible()
     end = page.locator("#end-screen").inner_text()
     for key in ("end.claimed", "end.exhibition", "end.sets", "end.total", "end.cubes"):

@@ -11,7 +11,14 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.browser_helpers import wait_until
-from tests.browser.test_game_page import assert_clean, drawn, open_page, start_game, view_of, wait_redraw
+from tests.browser.test_game_page import (
+    assert_clean,
+    drawn,
+    open_page,
+    start_game,
+    view_of,
+    wait_redraw,
+)
 from web.lesson import load_course
 from web.texts import catalogue
 
@@ -38,7 +45,9 @@ def finish_lesson(page, words: dict[str, str]) -> dict:
     """Click what is marked until the lesson says it is done; check the words shown."""
     lesson = lesson_of(page)
     while not lesson["done"]:
-        expect(page.locator("#lesson-text")).to_have_text(words[COURSE[lesson["number"] - 1].steps[lesson["step"] - 1].text])
+        expect(page.locator("#lesson-text")).to_have_text(
+            words[COURSE[lesson["number"] - 1].steps[lesson["step"] - 1].text]
+        )
         click_marked(page)
         lesson = lesson_of(page)
         assert view_of(page)["message"] is None
@@ -102,8 +111,11 @@ def test_a_wrong_click_is_explained_and_changes_nothing(site, page, recorder):
 def test_a_reload_resumes_the_lesson_and_leaves_the_saved_game_alone(site, page, recorder):
     open_page(page, site.url)
     start_game(page, ["Ann", "Bob", "Cleo"], 5)
-    saved = {k: page.evaluate("k => localStorage.getItem(k)", k) for k in saved_keys(page)
-             if ":game:" in k}
+    saved = {
+        k: page.evaluate("k => localStorage.getItem(k)", k)
+        for k in saved_keys(page)
+        if ":game:" in k
+    }
     page.click("#learn-button")
     click_marked(page)
     click_marked(page)
@@ -114,10 +126,14 @@ def test_a_reload_resumes_the_lesson_and_leaves_the_saved_game_alone(site, page,
     lesson = lesson_of(page)
     assert (lesson["id"], lesson["step"]) == ("goal", 2)
     kept = [k for k in saved_keys(page) if k.endswith(":lesson")]
-    assert len(kept) == 1 and json.loads(page.evaluate("k => localStorage.getItem(k)", kept[0])) \
-        == {"lesson": "goal", "step": 1}
-    assert {k: page.evaluate("k => localStorage.getItem(k)", k) for k in saved_keys(page)
-            if ":game:" in k} == saved
+    assert len(kept) == 1 and json.loads(
+        page.evaluate("k => localStorage.getItem(k)", kept[0])
+    ) == {"lesson": "goal", "step": 1}
+    assert {
+        k: page.evaluate("k => localStorage.getItem(k)", k)
+        for k in saved_keys(page)
+        if ":game:" in k
+    } == saved
     # Leaving the lessons brings the saved game back as it was.
     page.click("#lesson-skip")
     expect(page.locator("#lesson-box")).to_be_hidden()
@@ -130,7 +146,7 @@ def test_the_rules_summary_links_each_section_to_its_lesson(site, page, recorder
     open_page(page, site.url)
     start_game(page, ["Ann", "Bob", "Cleo"], 5)
     page.click("#rules-button")
-    links = page.locator('#rules-dialog [data-lesson]')
+    links = page.locator("#rules-dialog [data-lesson]")
     ids = [links.nth(i).get_attribute("data-lesson") for i in range(links.count())]
     assert set(ids) == {lesson.id for lesson in COURSE}
     page.click('#rules-dialog [data-lesson="survey"]')
@@ -149,7 +165,10 @@ def test_the_french_course_is_french_throughout(site, page, recorder):
         expect(page.locator("#lesson-title")).to_have_text(FR[lesson.title])
         done = finish_lesson(page, FR)
         expect(page.locator("#lesson-box button").first).to_have_text(
-            FR["lesson.next"].replace("{title}", done["next_title"]) if done["next"] else FR["lesson.first_game"])
+            FR["lesson.next"].replace("{title}", done["next_title"])
+            if done["next"]
+            else FR["lesson.first_game"]
+        )
         english = [EN[key] for key in (lesson.title, lesson.done)]
         assert not any(text in page.locator("#app").inner_text() for text in english)
         if done["next"]:

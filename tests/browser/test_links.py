@@ -8,6 +8,7 @@ shares; the other opens the link (a full load the first time, then a new
 fragment in the open page) and must show the same game, ask once which seat
 is theirs, and say that it is their turn.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,12 @@ from playwright.sync_api import expect
 
 from tests.browser.browser_helpers import READY_TIMEOUT_MS, Recorder, wait_ready
 from tests.browser.test_game_page import (
-    PageDriver, assert_clean, choose, open_page, start_game, view_of,
+    PageDriver,
+    assert_clean,
+    choose,
+    open_page,
+    start_game,
+    view_of,
 )
 
 NAMES = ["Ann", "Bob"]
@@ -46,7 +52,8 @@ def open_link(page, url: str, moves: int) -> None:
     wait_ready(page)
     page.wait_for_function(
         "n => window.mykerinos && JSON.parse(window.mykerinos.exportRecord()).moves.length === n",
-        arg=moves)
+        arg=moves,
+    )
     # The game is out of the address once opened (a reload resumes the save).
     page.wait_for_function("() => !location.hash")
 
@@ -121,7 +128,9 @@ def test_two_devices_play_a_whole_game_by_link(site, browser, context, page, rec
         for device in (ann, bob):
             expect(device.locator("#end-screen")).to_be_visible()
         final = view["final"]
-        totals = [int(bob.locator(f'[data-total-player="{i}"]').text_content() or "") for i in range(2)]
+        totals = [
+            int(bob.locator(f'[data-total-player="{i}"]').text_content() or "") for i in range(2)
+        ]
         assert totals == [row["total"] for row in final["rows"]]
         assert bob.evaluate("document.body.dataset.linkTurn") == "This game is over."
         assert_clean(recorder, site)
@@ -151,12 +160,23 @@ def test_bad_links_are_refused_and_another_game_asks_first(site, browser, page, 
     assert slots and record["moves"]
 
     middle = len(code) // 2
-    changed = code[:middle] + ("B" if code[middle] == "A" else "A") + code[middle + 1:]
+    changed = code[:middle] + ("B" if code[middle] == "A" else "A") + code[middle + 1 :]
     code_only = code.rsplit(".", 1)[0]
-    bad = [code[:6], code[:-2], code_only[:-2], code_only, code + "AAAA", "hello", "%%%", "",
-           changed]
-    message = ("This link does not hold a Mykerinos game: it may have been cut short or "
-               "changed. The current game is unchanged.")
+    bad = [
+        code[:6],
+        code[:-2],
+        code_only[:-2],
+        code_only,
+        code + "AAAA",
+        "hello",
+        "%%%",
+        "",
+        changed,
+    ]
+    message = (
+        "This link does not hold a Mykerinos game: it may have been cut short or "
+        "changed. The current game is unchanged."
+    )
     for text in bad:
         page.goto(site.url + "#g=" + text)
         expect(page.locator("#notice")).to_be_visible()
@@ -179,7 +199,9 @@ def test_bad_links_are_refused_and_another_game_asks_first(site, browser, page, 
         other.set_default_timeout(60_000)
         other.goto(site.url + "#g=" + code[:-3])
         wait_ready(other)
-        expect(other.locator("#notice")).to_contain_text("Ce lien ne contient pas de partie de Mykerinos")
+        expect(other.locator("#notice")).to_contain_text(
+            "Ce lien ne contient pas de partie de Mykerinos"
+        )
     finally:
         fr.close()
 
@@ -201,5 +223,7 @@ def test_bad_links_are_refused_and_another_game_asks_first(site, browser, page, 
     assert record_of(page) == record
     page.goto(site.url + "#" + other_code)
     page.click("#link-open")
-    page.wait_for_function("() => JSON.parse(window.mykerinos.exportRecord()).setup.players[0] === 'Cy'")
+    page.wait_for_function(
+        "() => JSON.parse(window.mykerinos.exportRecord()).setup.players[0] === 'Cy'"
+    )
     assert_clean(recorder, site)

@@ -6,8 +6,6 @@ from __future__ import annotations
 import random
 import time
 
-import pytest
-
 from tests.browser.browser_helpers import wait_ready, wait_until
 
 VIEW = "JSON.parse(window.mykerinos.view())"
@@ -33,8 +31,9 @@ def pick(rng: random.Random, view: dict, offered: list[str]) -> str:
     nile = [t for t in offered if t.startswith("card:nile")]
     if nile:
         return nile[-1]
-    others = [t for t in offered
-              if t != "action:pass" and not (building and t.startswith("action:"))]
+    others = [
+        t for t in offered if t != "action:pass" and not (building and t.startswith("action:"))
+    ]
     if others and rng.random() < 0.8:
         return rng.choice(others)
     return rng.choice(offered)
@@ -114,7 +113,9 @@ def test_whole_nile_game_by_clicking(site, page, recorder):
         message = page.locator("#message")
         assert message.is_hidden(), (target, message.inner_text())
         if seen["token"] and not seen["token_drawn"]:
-            seen["token_drawn"] = page.locator("#region .token:not(.ghost), #museum .token:not(.ghost)").count()
+            seen["token_drawn"] = page.locator(
+                "#region .token:not(.ghost), #museum .token:not(.ghost)"
+            ).count()
 
     assert seen["greenwish"] and seen["token"] and seen["nile_card"], seen
     assert seen["token_drawn"], "a placed Greenwish token is drawn on the board"
@@ -132,8 +133,10 @@ def person_turn(page, deadline: float, seen: dict) -> dict:
     while True:
         view = page.evaluate(VIEW)
         drawn = page.evaluate("[document.body.dataset.game, document.body.dataset.revision]")
-        if (view["final"] or not view["bot_to_move"]) \
-                and drawn == [str(view["game"]), str(view["revision"])]:
+        if (view["final"] or not view["bot_to_move"]) and drawn == [
+            str(view["game"]),
+            str(view["revision"]),
+        ]:
             return view
         state = page.evaluate("document.body.dataset.bot")
         assert state != "failed", page.inner_text("#bot-status")
@@ -170,8 +173,11 @@ def test_person_against_computer_players(site, page, recorder):
             assert page.inner_text("#hint-text").startswith("Suggested: ")
             assert page.locator(".hint[data-target]").count() >= 1
             seen["hint"] = True
-        if (not seen["undo"] and "action:dig" in offered
-                and len(page.evaluate("window.mykerinosUI.botStats()")) >= 3):
+        if (
+            not seen["undo"]
+            and "action:dig" in offered
+            and len(page.evaluate("window.mykerinosUI.botStats()")) >= 3
+        ):
             # Dig, then undo at once, while a computer is answering: its reply
             # must not land after the undo.
             moves = record_moves(page)
@@ -250,10 +256,13 @@ def test_the_computers_think_in_the_pages_own_python(site, page, recorder):
     assert record_moves(page) == moves and page.evaluate("document.body.dataset.bot") != "failed"
     page.keyboard.press("Escape")
     wait_until(page, "JSON.parse(window.mykerinos.view()).review === null")
-    wait_until(page, f"JSON.parse(window.mykerinos.exportRecord()).moves.length > {moves}",
-               timeout=60_000)
+    wait_until(
+        page, f"JSON.parse(window.mykerinos.exportRecord()).moves.length > {moves}", timeout=60_000
+    )
     assert page.evaluate("window.workersMade") == 0
-    wasm = page.evaluate("performance.getEntriesByType('resource')"
-                         ".filter((e) => e.name.endsWith('pyodide.asm.wasm')).length")
+    wasm = page.evaluate(
+        "performance.getEntriesByType('resource')"
+        ".filter((e) => e.name.endsWith('pyodide.asm.wasm')).length"
+    )
     assert wasm == 1
     assert page.locator("#bot-status").is_hidden()

@@ -8,6 +8,7 @@ fits in it without scrolling sideways itself.
 When something is too wide, the failure names the elements that reach past
 the window's right edge.
 """
+
 from __future__ import annotations
 
 import random
@@ -16,7 +17,14 @@ from playwright.sync_api import expect
 
 from tests.browser.browser_helpers import wait_ready
 from tests.browser.test_game_page import (
-    PageDriver, assert_clean, drawn, import_file, open_page, play_action, start_game, wait_redraw,
+    PageDriver,
+    assert_clean,
+    drawn,
+    import_file,
+    open_page,
+    play_action,
+    start_game,
+    wait_redraw,
 )
 from web import share
 from web.table import Table

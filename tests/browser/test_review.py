@@ -2,6 +2,7 @@
 backwards (buttons and keys), and at every position shown the page draws the
 state the engine rebuilds for it (game/timeline.py, run here on CPython); the
 jumps, the score chart, French words, and the computer's analysis."""
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,14 @@ def import_game(page, record: dict[str, Any]) -> None:
     """Import a record through the page's own file input."""
     page.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
     before = drawn(page)
-    page.set_input_files("#import-file", {"name": "game.json", "mimeType": "application/json",
-                                          "buffer": json.dumps(record).encode()})
+    page.set_input_files(
+        "#import-file",
+        {
+            "name": "game.json",
+            "mimeType": "application/json",
+            "buffer": json.dumps(record).encode(),
+        },
+    )
     wait_redraw(page, before)
 
 
@@ -48,12 +55,20 @@ def on_page(page) -> dict[str, Any]:
 def engine_view(state: GameState) -> dict[str, Any]:
     """The same facts from the engine's rebuilt state (a plain table draws the cells)."""
     from web.table import Table
+
     view = Table(state).view()
     letters = {p["index"]: p["letter"] for p in view["players"]}
-    board = {c["name"]: (letters.get(c["owner"]) if c["owner"] != "neutral" else "N")
-             for c in view["region"]["cells"] if c["owner"] is not None}
-    return {"scores": [str(x) for x in state.score], "cubes": [str(x) for x in state.cubes],
-            "board": board, "log": len(view["log"])}
+    board = {
+        c["name"]: (letters.get(c["owner"]) if c["owner"] != "neutral" else "N")
+        for c in view["region"]["cells"]
+        if c["owner"] is not None
+    }
+    return {
+        "scores": [str(x) for x in state.score],
+        "cubes": [str(x) for x in state.cubes],
+        "board": board,
+        "log": len(view["log"]),
+    }
 
 
 def check(page, timeline: Timeline, k: int) -> None:
@@ -128,8 +143,10 @@ def test_review_a_finished_game_forwards_and_backwards(site, page, recorder):
     step(page, "#review-exit")
     expect(page.locator("#review-label")).to_have_count(0)
     expect(page.locator("#end-holder")).to_be_visible()
-    assert json.loads(page.evaluate("window.mykerinos.exportRecord()"))["moves"] == \
-        json.loads(json.dumps(to_record(state)))["moves"]
+    assert (
+        json.loads(page.evaluate("window.mykerinos.exportRecord()"))["moves"]
+        == json.loads(json.dumps(to_record(state)))["moves"]
+    )
     assert_clean(recorder, site)
 
 
@@ -156,8 +173,11 @@ def test_review_in_french_refuses_moves_and_analyses(site, browser, recorder):
         expect(page.locator("#review-analyse")).to_have_text("L'ordinateur réfléchit…")
         answer = page.locator("#review-answer")
         expect(answer).to_contain_text("Suggestion", timeout=120_000)
-        assert "que le coup joué" in answer.text_content() or "C'est le coup joué" in answer.text_content() \
+        assert (
+            "que le coup joué" in answer.text_content()
+            or "C'est le coup joué" in answer.text_content()
             or "valait" in answer.text_content()
+        )
         # A suggested dig or extension is marked on the board; a pass has no place to mark.
         marks = page.locator("#region-box .hint, #museum-box .hint")
         if re.search(r"Suggestion\s:\spasser", answer.text_content()):  # French spaces are no-break

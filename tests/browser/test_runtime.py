@@ -88,7 +88,9 @@ def test_new_release_replaces_old_cache(serve, dist_dir, browser, tmp_path):
     with open(release_b / "web" / "app.js", "a") as f:
         f.write("\n// release b\n")
     version_b, _ = build.write_service_worker(release_b)
-    version_a = build.content_hash(release_a, [n for n in build.dist_files(release_a) if n != "sw.js"])
+    version_a = build.content_hash(
+        release_a, [n for n in build.dist_files(release_a) if n != "sw.js"]
+    )
     assert version_a != version_b
 
     site = serve("/", release_a)
@@ -117,7 +119,9 @@ def test_new_release_replaces_old_cache(serve, dist_dir, browser, tmp_path):
         page2 = context.new_page()
         page2.goto(site.url)
         wait_ready(page2)
-        wait_until(page2, f"caches.keys().then(k => k.length === 1 && k[0].endsWith(' {version_b}'))")
+        wait_until(
+            page2, f"caches.keys().then(k => k.length === 1 && k[0].endsWith(' {version_b}'))"
+        )
         wait_until(page2, "navigator.serviceWorker.controller !== null")
         assert "release b" in page2.evaluate(APP_JS)
     finally:

@@ -6,6 +6,7 @@ moved under it on the next visit, so no returning player loses them.
 
 The site is served from a sub-path, so the prefix is not just "mykerinos:/:".
 """
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,9 @@ SEED = 31
 
 
 def storage_of(page) -> dict[str, str]:
-    return page.evaluate("() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+    return page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))"
+    )
 
 
 def open_linked(page, url: str) -> None:
@@ -45,11 +48,14 @@ def test_settings_kept_by_earlier_releases_move_under_the_prefix(site_subpath, p
     assert page.evaluate("mykerinosSaves.prefix") == prefix
     old_seat = f"mykerinos.seat:{page.evaluate('location.pathname')}:{key}"
     # As an earlier release left them: French chosen, Bob's seat in that game.
-    page.evaluate("""([seat]) => {
+    page.evaluate(
+        """([seat]) => {
         localStorage.clear();
         localStorage.setItem('mykerinos.lang', 'fr');
         localStorage.setItem(seat, '1');
-    }""", [old_seat])
+    }""",
+        [old_seat],
+    )
 
     open_linked(page, url)
     french = catalogue("fr")
@@ -58,7 +64,9 @@ def test_settings_kept_by_earlier_releases_move_under_the_prefix(site_subpath, p
     # The seat was remembered: not asked again, and the turn is said to Bob.
     expect(page.locator("#seat-dialog")).to_have_count(0)
     mover = table.state.to_move
-    expected = Texts("fr").t("link.turn_yours" if mover == 1 else "link.turn_theirs", who=NAMES[mover])
+    expected = Texts("fr").t(
+        "link.turn_yours" if mover == 1 else "link.turn_theirs", who=NAMES[mover]
+    )
     assert page.evaluate("document.body.dataset.linkTurn") == expected
 
     kept = storage_of(page)
@@ -82,8 +90,10 @@ def test_a_new_key_wins_over_a_legacy_one(site_subpath, page, recorder):
     site = site_subpath
     prefix = f"mykerinos:{site.base}:"
     open_page(page, site.url)
-    page.evaluate("([p]) => { localStorage.setItem('mykerinos.lang', 'fr'); localStorage.setItem(p + 'lang', 'it'); }",
-                  [prefix])
+    page.evaluate(
+        "([p]) => { localStorage.setItem('mykerinos.lang', 'fr'); localStorage.setItem(p + 'lang', 'it'); }",
+        [prefix],
+    )
     page.reload()
     wait_ready(page)
     assert page.evaluate("document.documentElement.lang") == "it"

@@ -20,7 +20,15 @@ from playwright.sync_api import expect
 
 from tests.browser.browser_helpers import wait_ready, wait_until
 from tests.browser.test_game_page import (
-    SAME_GAME, PageDriver, assert_clean, open_page, play_action, plain, position, start_game, view_of,
+    SAME_GAME,
+    PageDriver,
+    assert_clean,
+    open_page,
+    plain,
+    play_action,
+    position,
+    start_game,
+    view_of,
 )
 from web.table import Table
 
@@ -53,7 +61,9 @@ def test_two_tabs_playing_one_game_in_turn_lose_no_move(site, context, page, rec
         one_turn(mover, rng)
         text = record_of(mover)
         # The other tab follows without being touched.
-        wait_until(watcher, f"window.mykerinos.exportRecord() === {json.dumps(text)}", timeout=10_000)
+        wait_until(
+            watcher, f"window.mykerinos.exportRecord() === {json.dumps(text)}", timeout=10_000
+        )
         assert not view_of(watcher)["save"]["elsewhere"]
     final = record_of(page)
     assert len(json.loads(final)["moves"]) == 9
@@ -62,11 +72,15 @@ def test_two_tabs_playing_one_game_in_turn_lose_no_move(site, context, page, rec
         wait_ready(tab)
         assert record_of(tab) == final
         # What the page draws is what the engine's replay of the record gives.
-        assert position(view_of(tab), SAME_GAME) == position(plain(Table.from_record_text(final).view()), SAME_GAME)
+        assert position(view_of(tab), SAME_GAME) == position(
+            plain(Table.from_record_text(final).view()), SAME_GAME
+        )
     assert_clean(recorder, site)
 
 
-def test_a_game_taken_back_elsewhere_goes_read_only_and_continues_as_its_own(site, context, page, recorder):
+def test_a_game_taken_back_elsewhere_goes_read_only_and_continues_as_its_own(
+    site, context, page, recorder
+):
     other = context.new_page()
     open_page(page, site.url)
     start_game(page, NAMES, 7)
@@ -96,7 +110,9 @@ def test_a_game_taken_back_elsewhere_goes_read_only_and_continues_as_its_own(sit
     assert_clean(recorder, site)
 
 
-def test_two_copies_of_the_site_on_one_origin_keep_separate_saves(serve, dist_dir, context, page, recorder):
+def test_two_copies_of_the_site_on_one_origin_keep_separate_saves(
+    serve, dist_dir, context, page, recorder
+):
     folder = Path(tempfile.mkdtemp(prefix="mykerinos-two-copies-"))
     for name in ("one", "two"):
         os.symlink(dist_dir, folder / name)

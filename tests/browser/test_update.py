@@ -5,6 +5,7 @@ Two real builds (tools/build.py) are served from one folder: release 1 from
 the project, release 2 from a copy of its sources with one comment changed in
 web/app.js, so its content hash (the cache name) differs.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,11 @@ APP_JS = "fetch('./web/app.js').then(r => r.text())"
 
 def build(root: Path, out: Path) -> str:
     """Build the site of the sources under root into out; returns its cache version."""
-    subprocess.run([sys.executable, str(root / "tools" / "build.py"), "--out", str(out), "--quiet"],
-                   check=True, cwd=root)
+    subprocess.run(
+        [sys.executable, str(root / "tools" / "build.py"), "--out", str(out), "--quiet"],
+        check=True,
+        cwd=root,
+    )
     text = (out / "sw.js").read_text()
     return text.split('const VERSION = "', 1)[1].split('"', 1)[0]
 
@@ -35,8 +39,9 @@ def second_release(tmp: Path) -> Path:
     src = tmp / "src"
     for name in SOURCES:
         if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, src / name,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            shutil.copytree(
+                ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+            )
         else:
             shutil.copy2(ROOT / name, src / name)
     (src / "node_modules").symlink_to(ROOT / "node_modules")
@@ -74,7 +79,9 @@ def test_a_new_release_is_offered_and_the_game_comes_back(serve, browser, tmp_pa
         assert "release 2" not in page.evaluate(APP_JS)
 
         page.click("#update-reload")
-        wait_until(page, f"caches.keys().then(k => k.length === 1 && k[0] === 'mykerinos / {version_2}')")
+        wait_until(
+            page, f"caches.keys().then(k => k.length === 1 && k[0] === 'mykerinos / {version_2}')"
+        )
         wait_ready(page)
         assert page.evaluate("navigator.serviceWorker.controller !== null")
         assert "release 2" in page.evaluate(APP_JS)
@@ -100,9 +107,12 @@ def test_the_notice_speaks_the_page_language(serve, browser, dist_dir, tmp_path)
         with open(folder / "web" / "app.js", "a", encoding="utf-8") as f:
             f.write("\n// release 2\n")
         from tools import build as builder
+
         builder.write_service_worker(folder)
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        expect(page.locator("#update-notice")).to_contain_text("Une nouvelle version du jeu est prête.")
+        expect(page.locator("#update-notice")).to_contain_text(
+            "Une nouvelle version du jeu est prête."
+        )
         expect(page.locator("#update-reload")).to_have_text("Recharger")
     finally:
         context.close()

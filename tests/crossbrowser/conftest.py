@@ -23,8 +23,14 @@ import pytest
 
 from tests.browser.conftest import dist_dir, serve, site_subpath  # noqa: F401  (shared fixtures)
 from tests.crossbrowser import tabs
-from tests.crossbrowser.tabs import (FIREFOX, MINIBROWSER, WEBKIT_DRIVER, PlaywrightTab,
-                                     PlaywrightThread, WebKitTab)
+from tests.crossbrowser.tabs import (
+    FIREFOX,
+    MINIBROWSER,
+    WEBKIT_DRIVER,
+    PlaywrightTab,
+    PlaywrightThread,
+    WebKitTab,
+)
 
 INSTALL_HINT = "install it (./run test does: apt-get install firefox-esr webkit2gtk-driver xvfb)"
 

@@ -77,7 +77,10 @@ def x_display():
     read, write = os.pipe()
     proc = subprocess.Popen(
         [xvfb, "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     os.close(write)
     try:
         with os.fdopen(read) as numbers:
@@ -109,15 +112,32 @@ class Tab:
     version = "?"
 
     # --- to be provided by each driver
-    def goto(self, url: str) -> None: raise NotImplementedError
-    def reload(self) -> None: raise NotImplementedError
-    def js(self, expression: str): raise NotImplementedError  # value of an expression (promises awaited)
-    def click_target(self, target: str) -> None: raise NotImplementedError
-    def click_css(self, selector: str) -> None: raise NotImplementedError
-    def select(self, selector: str, value: str) -> None: raise NotImplementedError
-    def fill(self, selector: str, text: str) -> None: raise NotImplementedError
-    def upload(self, selector: str, name: str, text: str) -> None: raise NotImplementedError
-    def requests(self) -> list[str]: raise NotImplementedError
+    def goto(self, url: str) -> None:
+        raise NotImplementedError
+
+    def reload(self) -> None:
+        raise NotImplementedError
+
+    def js(self, expression: str):
+        raise NotImplementedError  # value of an expression (promises awaited)
+
+    def click_target(self, target: str) -> None:
+        raise NotImplementedError
+
+    def click_css(self, selector: str) -> None:
+        raise NotImplementedError
+
+    def select(self, selector: str, value: str) -> None:
+        raise NotImplementedError
+
+    def fill(self, selector: str, text: str) -> None:
+        raise NotImplementedError
+
+    def upload(self, selector: str, name: str, text: str) -> None:
+        raise NotImplementedError
+
+    def requests(self) -> list[str]:
+        raise NotImplementedError
 
     # --- shared
     def wait(self, expression: str, timeout_s: float = 60, interval: float = 0.1):
@@ -128,7 +148,9 @@ class Tab:
             if value:
                 return value
             if time.monotonic() > deadline:
-                raise TimeoutError(f"{self.name}: still false after {timeout_s:.0f} s: {expression}")
+                raise TimeoutError(
+                    f"{self.name}: still false after {timeout_s:.0f} s: {expression}"
+                )
             time.sleep(interval)
 
     def wait_ready(self, timeout_s: float = READY_TIMEOUT_S) -> None:
@@ -159,8 +181,11 @@ class Tab:
         self.fill("#seed", str(seed))
         before = self.drawn()
         self.click_css("#start-game")
-        self.wait(f"!document.querySelector('#new-game-dialog').open "
-                  f"&& Number(document.body.dataset.drawn) > {before}", 30)
+        self.wait(
+            f"!document.querySelector('#new-game-dialog').open "
+            f"&& Number(document.body.dataset.drawn) > {before}",
+            30,
+        )
 
     def exported_text(self) -> str:
         """Click the Export button and return the text of the file it offers."""
@@ -189,7 +214,7 @@ class PlaywrightThread:
         self.name = self.browser.browser_type.name
 
     @classmethod
-    def firefox(cls, executable: str, downloads: str) -> "PlaywrightThread":
+    def firefox(cls, executable: str, downloads: str) -> PlaywrightThread:
         """Debian's Firefox ESR over WebDriver BiDi; a download link clicked
         lands in the folder `downloads`, never asking."""
         prefs = {
@@ -197,12 +222,17 @@ class PlaywrightThread:
             "browser.download.dir": downloads,
             "browser.download.useDownloadDir": True,
         }
-        return cls(lambda pw: pw.firefox.launch(
-            channel="moz-firefox", executable_path=executable, headless=True,
-            firefox_user_prefs=prefs))
+        return cls(
+            lambda pw: pw.firefox.launch(
+                channel="moz-firefox",
+                executable_path=executable,
+                headless=True,
+                firefox_user_prefs=prefs,
+            )
+        )
 
     @classmethod
-    def chromium(cls) -> "PlaywrightThread":
+    def chromium(cls) -> PlaywrightThread:
         """The Chromium of the other browser tests (tools/chromium.py)."""
         from tools import chromium
 
@@ -280,8 +310,12 @@ class PlaywrightTab(Tab):
         self.run(lambda: self.page.fill(selector, text))
 
     def upload(self, selector: str, name: str, text: str) -> None:
-        self.run(lambda: self.page.set_input_files(selector, files=[
-            {"name": name, "mimeType": "application/json", "buffer": text.encode()}]))
+        self.run(
+            lambda: self.page.set_input_files(
+                selector,
+                files=[{"name": name, "mimeType": "application/json", "buffer": text.encode()}],
+            )
+        )
 
     def requests(self) -> list[str]:
         return list(self._requests)
@@ -335,7 +369,8 @@ class WebKitTab(Tab):
             "const done = arguments[arguments.length - 1];"
             f"Promise.resolve().then(() => ({expression}))"
             ".then((value) => done({ok: value}),"
-            " (e) => done({error: `${e}` + (e && e.stack ? ` at ${e.stack}` : '')}));")
+            " (e) => done({error: `${e}` + (e && e.stack ? ` at ${e.stack}` : '')}));"
+        )
         if "error" in answer:
             raise RuntimeError(f"webkit: {expression}: {answer['error']}")
         return answer.get("ok")
@@ -350,9 +385,8 @@ class WebKitTab(Tab):
     def click_target(self, target: str) -> None:
         """Buttons are clicked as they are; an SVG group (a cell, a room, a card)
         at its own shape: WebKit gives a <g> no box of its own to click."""
-        from selenium.webdriver.common.action_chains import ActionChains
-
         from selenium.common.exceptions import StaleElementReferenceException
+        from selenium.webdriver.common.action_chains import ActionChains
 
         for attempt in range(3):  # a computer's move may redraw the page in between
             try:
@@ -361,11 +395,13 @@ class WebKitTab(Tab):
                     shape = self.driver.execute_script(
                         "return [...arguments[0].children].find(c => "
                         "['rect', 'path', 'circle', 'ellipse', 'polygon'].includes(c.localName));",
-                        element)
+                        element,
+                    )
                     assert shape is not None, f"{target}: no shape in its group"
                     # Scrolled into view first, as a person would (Playwright does it itself).
                     self.driver.execute_script(
-                        "arguments[0].scrollIntoView({block: 'center', inline: 'center'})", shape)
+                        "arguments[0].scrollIntoView({block: 'center', inline: 'center'})", shape
+                    )
                     ActionChains(self.driver).move_to_element(shape).click().perform()
                 else:
                     element.click()
@@ -393,5 +429,6 @@ class WebKitTab(Tab):
         self._element(selector).send_keys(str(path))
 
     def requests(self) -> list[str]:
-        return list(self.js(
-            "[location.href, ...performance.getEntriesByType('resource').map(e => e.name)]"))
+        return list(
+            self.js("[location.href, ...performance.getEntriesByType('resource').map(e => e.name)]")
+        )

@@ -84,14 +84,21 @@ def page_state(tab) -> tuple[dict, int, bool, str]:
     """(view, redraws so far, whether the page shows that view, bots' state)."""
     state = tab.js(STATE_JS)
     view = state["view"]
-    return view, state["drawn"], state["shown"] == f"{view['revision']}:{view['game']}", state["bot"]
+    return (
+        view,
+        state["drawn"],
+        state["shown"] == f"{view['revision']}:{view['game']}",
+        state["bot"],
+    )
 
 
 def click(tab, target: str) -> dict:
     """Click the element of a target, wait until the page shows the result, check it was taken."""
     selector = json.dumps(f'[data-target="{target}"]')
-    hl, before = tab.js(f"[document.querySelector({selector})?.dataset.hl ?? null, "
-                        "Number(document.body.dataset.drawn || 0)]")
+    hl, before = tab.js(
+        f"[document.querySelector({selector})?.dataset.hl ?? null, "
+        "Number(document.body.dataset.drawn || 0)]"
+    )
     if target.split(":")[0] in ("cell", "room", "card"):
         assert hl == "1", f"{target} is offered but not highlighted"
     tab.click_target(target)
@@ -116,10 +123,16 @@ def person_turn(tab, timeout_s: float = TURN_TIMEOUT_S) -> dict:
             return view
         assert bot != "failed", tab.js("document.querySelector('#bot-status').innerText")
         if time.monotonic() > deadline:
-            raise AssertionError(f"{tab.name}: the computer players took too long: " + str(tab.js(
-                "({bots: document.body.dataset.bot, moves: window.mykerinosUI.botStats().length,"
-                " visibility: document.visibilityState,"
-                " prompt: document.querySelector('#prompt')?.innerText})")))
+            raise AssertionError(
+                f"{tab.name}: the computer players took too long: "
+                + str(
+                    tab.js(
+                        "({bots: document.body.dataset.bot, moves: window.mykerinosUI.botStats().length,"
+                        " visibility: document.visibilityState,"
+                        " prompt: document.querySelector('#prompt')?.innerText})"
+                    )
+                )
+            )
         time.sleep(0.05)
 
 
@@ -168,8 +181,10 @@ def check_undo(tab, view: dict, rng: random.Random) -> bool:
     return True
 
 
-SERVICE_WORKER_READY = ("navigator.serviceWorker.getRegistration()"
-                        ".then(r => !!(r && r.active && r.active.state === 'activated'))")
+SERVICE_WORKER_READY = (
+    "navigator.serviceWorker.getRegistration()"
+    ".then(r => !!(r && r.active && r.active.state === 'activated'))"
+)
 
 
 def check_offline_reload(tab, site, view: dict) -> None:
@@ -185,7 +200,8 @@ def check_offline_reload(tab, site, view: dict) -> None:
     assert after["save"]["id"] == view["save"]["id"]  # the same saved game, not a copy
     assert not tab.js("document.querySelector('#new-game-dialog').open")
     assert tab.js("document.querySelectorAll('#region .cube').length") == sum(
-        1 for c in view["region"]["cells"] if c["owner"] is not None)
+        1 for c in view["region"]["cells"] if c["owner"] is not None
+    )
 
 
 def play_to_the_end(tab, site, rng: random.Random, timings: dict) -> dict:
@@ -255,8 +271,10 @@ def test_a_whole_game_with_an_offline_reload(serve, tab):
     assert final is not None
     rows = sorted(end_view["final"]["rows"], key=lambda r: r["index"])
     assert [r["total"] for r in rows] == final["scores"]
-    shown = [int(tab.js(f"document.querySelector('[data-total-player=\"{i}\"]').textContent"))
-             for i in range(len(NAMES))]
+    shown = [
+        int(tab.js(f"document.querySelector('[data-total-player=\"{i}\"]').textContent"))
+        for i in range(len(NAMES))
+    ]
     assert shown == final["scores"]
     timings["moves"] = len(record["moves"])
 
@@ -266,11 +284,13 @@ def test_a_whole_game_with_an_offline_reload(serve, tab):
     tab.upload("#import-file", "mykerinos-game.json", json.dumps(record))
     tab.wait("!document.querySelector('#notice').hidden", 30)
     assert "Game loaded from mykerinos-game.json" in tab.js(
-        "document.querySelector('#notice').innerText")
+        "document.querySelector('#notice').innerText"
+    )
     assert position(person_turn(tab)) == position(end_view)  # once the page shows it
     assert tab.js("!document.querySelector('#end-screen').hidden")
 
     assert_clean(tab, site.host)
-    assert all(url.startswith(site.url) or url.startswith(("blob:", "data:"))
-               for url in tab.requests())
+    assert all(
+        url.startswith(site.url) or url.startswith(("blob:", "data:")) for url in tab.requests()
+    )
     print(f"\n{tab.name} {tab.version}: {timings}")

@@ -1,4 +1,5 @@
 """Checks that must hold after every move of every game (used by the simulation suite)."""
+
 from __future__ import annotations
 
 import json
@@ -40,7 +41,7 @@ def boats_everywhere(state: GameState) -> Counter[str]:
 
 def check_state(state: GameState) -> None:
     for side in range(state.sides):
-        held = (sum(state.neutral_cubes) if side == state.neutral else state.cubes[side])
+        held = sum(state.neutral_cubes) if side == state.neutral else state.cubes[side]
         on_board = state.board.count(side)
         in_museum = state.museum.count(side)
         general = state.general_stock(side)
@@ -54,11 +55,13 @@ def check_state(state: GameState) -> None:
             assert state.region.exists[i], f"cube on a cell outside the region: {i}"
     # The bit masks mirror the board and the tokens exactly.
     assert state.occupied == sum(1 << i for i, s in enumerate(state.board) if s != EMPTY)
-    assert state.own == [sum(1 << i for i, s in enumerate(state.board) if s == side)
-                         for side in range(state.sides)]
+    assert state.own == [
+        sum(1 << i for i, s in enumerate(state.board) if s == side) for side in range(state.sides)
+    ]
     nile = state.nile_state
-    assert nile.token_masks == [sum(1 << i for i, t in enumerate(nile.cell_token) if t == p)
-                                for p in range(state.n)]
+    assert nile.token_masks == [
+        sum(1 << i for i, t in enumerate(nile.cell_token) if t == p) for p in range(state.n)
+    ]
     places = cards_everywhere(state)
     expected = sorted(PARCEL_IDS) + (sorted(NILE_CARDS) if state.nile else [])
     assert sorted(places) == sorted(expected) and set(places.values()) == {1}, places

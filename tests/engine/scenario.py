@@ -10,9 +10,11 @@ first two columns and the right parcel the last two. A parcel's cell i
 (0-5, row-major, 2 columns x 3 rows) is at column 2*pos + i%2 and row
 3*line + i//2; a turned card shows its cell i where cell 5-i would be.
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from game import GameState, replay
 from game.cards import PARCEL_IDS, PARCELS, PATRONS
@@ -32,10 +34,14 @@ def slot_of(area: int, right: bool, season: int = 1) -> int:
     return season_start(season) + 2 * (area - 1) + (1 if right else 0)
 
 
-def deck_for(areas: Mapping[int, tuple[str, str]] | None = None, season: int = 1,
-             turned: Iterable[str] = (), *,
-             seasons: Mapping[int, Mapping[int, tuple[str, str]]] | None = None,
-             filler: Iterable[str] = ()) -> list[str]:
+def deck_for(
+    areas: Mapping[int, tuple[str, str]] | None = None,
+    season: int = 1,
+    turned: Iterable[str] = (),
+    *,
+    seasons: Mapping[int, Mapping[int, tuple[str, str]]] | None = None,
+    filler: Iterable[str] = (),
+) -> list[str]:
     """A full 36-card deck with the given (left, right) parcels in the given areas.
 
     ``areas`` places cards in one ``season``; ``seasons`` maps several seasons
@@ -72,8 +78,9 @@ def deck_for(areas: Mapping[int, tuple[str, str]] | None = None, season: int = 1
 
 
 # A filler order that puts pyramid-free cards first, so unnamed areas are open ground.
-OPEN_FIRST = [c for c in PARCEL_IDS if not PARCELS[c].pyramids] + \
-    [c for c in PARCEL_IDS if PARCELS[c].pyramids]
+OPEN_FIRST = [c for c in PARCEL_IDS if not PARCELS[c].pyramids] + [
+    c for c in PARCEL_IDS if PARCELS[c].pyramids
+]
 
 
 # ----------------------------------------------------------------- geometry
@@ -91,7 +98,7 @@ def cell(area: int, right: bool, i: int, turned: bool = False) -> str:
 def area_cells(area: int) -> list[str]:
     """All 12 cell names of an area, row by row."""
     line, half = divmod(area - 1, 2)
-    cols = "abcdefgh"[4 * half:4 * half + 4]
+    cols = "abcdefgh"[4 * half : 4 * half + 4]
     return [f"{c}{3 * line + r + 1}" for r in range(3) for c in cols]
 
 
@@ -184,8 +191,11 @@ def legal_of(state: GameState, action: str, patron: str | None = None) -> list[t
 
 
 def rooms_offered(state: GameState, patron: str | None = None) -> list[str]:
-    return [m.room for m in state.legal_moves()
-            if m.action == "museum" and m.patron == patron and m.room]
+    return [
+        m.room
+        for m in state.legal_moves()
+        if m.action == "museum" and m.patron == patron and m.room
+    ]
 
 
 def cards_offered(state: GameState, action: str = "claim") -> list[str]:
@@ -203,6 +213,7 @@ def events(state: GameState, kind: str) -> list[dict[str, Any]]:
 
 def board_of(state: GameState) -> dict[str, Any]:
     from game import summary
+
     return summary(state)["board"]
 
 

@@ -1,4 +1,5 @@
 """Computer opponents: only legal moves, reproducible, and a search that stops on its budget."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,11 +8,14 @@ from game import new_game
 from game.bots import LEVELS, Bot
 
 
-def bot_game(levels: list[str], seed: int, nile: bool, budget: float = 0.02,
-             max_iterations: int = 30) -> list[tuple[int, object]]:
+def bot_game(
+    levels: list[str], seed: int, nile: bool, budget: float = 0.02, max_iterations: int = 30
+) -> list[tuple[int, object]]:
     state = new_game([f"P{i}" for i in range(len(levels))], seed, nile=nile, log=False)
-    bots = [Bot(level, seed * 10 + i, budget=budget, max_iterations=max_iterations)
-            for i, level in enumerate(levels)]
+    bots = [
+        Bot(level, seed * 10 + i, budget=budget, max_iterations=max_iterations)
+        for i, level in enumerate(levels)
+    ]
     while not state.over:
         p = state.to_move
         assert p is not None
@@ -23,8 +27,15 @@ def bot_game(levels: list[str], seed: int, nile: bool, budget: float = 0.02,
 
 
 @pytest.mark.parametrize("nile", [False, True])
-@pytest.mark.parametrize("levels", [["easy", "medium"], ["medium", "random", "easy"],
-                                    ["hard", "easy", "medium", "random"], ["expert", "easy"]])
+@pytest.mark.parametrize(
+    "levels",
+    [
+        ["easy", "medium"],
+        ["medium", "random", "easy"],
+        ["hard", "easy", "medium", "random"],
+        ["expert", "easy"],
+    ],
+)
 def test_bots_only_play_legal_moves(levels: list[str], nile: bool) -> None:
     for seed in range(2):
         moves = bot_game(levels, seed, nile)

@@ -7,12 +7,12 @@ every segment's announced size and every move it picks are checked against
 the moves it builds, along many games, and a copy of a state keeps a right
 legal list after the original has moved on.
 """
+
 from __future__ import annotations
 
 import pytest
 
-from game import GameState, Move, new_game
-from game import excavation, survey
+from game import GameState, Move, excavation, new_game, survey
 from game.choices import Choices
 from game.rng import Rng
 from game.state import Phase
@@ -32,9 +32,15 @@ def fresh_choices(state: GameState) -> Choices:
 
 def near_misses(move: Move) -> list[Move]:
     """Moves that differ from ``move`` in one part (most of them not legal)."""
-    out = [move._replace(token="a1"), move._replace(token="W1-5"), move._replace(room="W1-3"),
-           move._replace(cells=move.cells[::-1]), move._replace(cells=move.cells[:1]),
-           move._replace(cells=move.cells + ("a1",)), move._replace(patron=None)]
+    out = [
+        move._replace(token="a1"),
+        move._replace(token="W1-5"),
+        move._replace(room="W1-3"),
+        move._replace(cells=move.cells[::-1]),
+        move._replace(cells=move.cells[:1]),
+        move._replace(cells=move.cells + ("a1",)),
+        move._replace(patron=None),
+    ]
     if move.cells:
         out.append(move._replace(cells=("zz",) + move.cells[1:]))
     return out
@@ -47,8 +53,11 @@ def check_segments(choices: Choices, legal: list[Move], rng: Rng) -> None:
         moves = build()
         assert len(moves) == size, (size, moves)
         # every index of a short segment, a sample of a long one (Greenwish)
-        indexes = range(size) if size <= 60 else sorted(
-            {0, size - 1, *(rng.below(size) for _ in range(40))})
+        indexes = (
+            range(size)
+            if size <= 60
+            else sorted({0, size - 1, *(rng.below(size) for _ in range(40))})
+        )
         if pick is not None:
             for k in indexes:
                 assert pick(k) == moves[k], (k, pick(k), moves[k])

@@ -1,4 +1,5 @@
 """The command line: bad input exits 2 with one line on stderr; a closed pipe ends quietly."""
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def one_line(proc: subprocess.CompletedProcess[str]) -> str:
@@ -75,7 +81,9 @@ def test_an_unreadable_file(tmp_path: Path) -> None:
 
 
 def test_text_that_is_not_utf8(tmp_path: Path) -> None:
-    path = write(tmp_path, json.dumps(record(["Zoë", "Bob"], []), ensure_ascii=False).encode("latin-1"))
+    path = write(
+        tmp_path, json.dumps(record(["Zoë", "Bob"], []), ensure_ascii=False).encode("latin-1")
+    )
     assert one_line(run("replay", path)).endswith(": it is not UTF-8 text")
 
 
@@ -89,8 +97,10 @@ def test_a_file_over_1_mb_is_refused_before_reading(tmp_path: Path) -> None:
 
 def test_a_device_that_never_ends_is_cut_at_1_mb() -> None:
     line = one_line(run("replay", "/dev/zero", timeout=20))
-    assert line == "cannot read '/dev/zero': a record is at most 1,000,000 bytes (1 MB) and " \
-                   "this one is larger"
+    assert (
+        line == "cannot read '/dev/zero': a record is at most 1,000,000 bytes (1 MB) and "
+        "this one is larger"
+    )
 
 
 def test_a_file_of_exactly_1_mb_is_read(tmp_path: Path) -> None:
@@ -102,38 +112,46 @@ def test_a_file_of_exactly_1_mb_is_read(tmp_path: Path) -> None:
 
 
 # ----------------------------------------------------------------- records
-@pytest.mark.parametrize("text,start", [
-    ('{"setup": ', "invalid JSON: Expecting value"),
-    ("[" * 100_000, "arrays and objects are nested more than 10 deep"),
-    ('{"setup": {"players": 2, "seed": ' + "9" * 5000 + "}}", "a number has more than 30"),
-    ('{"setup": {"players": 2, "seed": NaN}}', "invalid JSON: NaN is not a JSON number"),
-    ('{"setup": {"players": 2, "seed": 18446744073709551616}}', "setup: setup.seed "),
-    ('{"setup": {"players": ["Ann", "B\\nob"]}}', "setup: setup.players: name 2 'B\\nob'"),
-    ('{"format": "mykerinos/2", "setup": {"players": 2}}', "record format 'mykerinos/2'"),
-    ("[]", "a record must be a JSON object"),
-    ('{"setup": {"players": 2}, "moves": [{"action": "x\\ny"}]}', "move 1: unknown action"),
-])
+@pytest.mark.parametrize(
+    "text,start",
+    [
+        ('{"setup": ', "invalid JSON: Expecting value"),
+        ("[" * 100_000, "arrays and objects are nested more than 10 deep"),
+        ('{"setup": {"players": 2, "seed": ' + "9" * 5000 + "}}", "a number has more than 30"),
+        ('{"setup": {"players": 2, "seed": NaN}}', "invalid JSON: NaN is not a JSON number"),
+        ('{"setup": {"players": 2, "seed": 18446744073709551616}}', "setup: setup.seed "),
+        ('{"setup": {"players": ["Ann", "B\\nob"]}}', "setup: setup.players: name 2 'B\\nob'"),
+        ('{"format": "mykerinos/2", "setup": {"players": 2}}', "record format 'mykerinos/2'"),
+        ("[]", "a record must be a JSON object"),
+        ('{"setup": {"players": 2}, "moves": [{"action": "x\\ny"}]}', "move 1: unknown action"),
+    ],
+)
 def test_bad_records(tmp_path: Path, text: str, start: str) -> None:
     assert one_line(run("replay", write(tmp_path, text))).startswith(start)
 
 
 # ----------------------------------------------------------------- options
-@pytest.mark.parametrize("args,fragment", [
-    ((), "the following arguments are required: command"),
-    (("bogus",), "invalid choice: 'bogus'"),
-    (("replay",), "the following arguments are required: record"),
-    (("replay", "a.json", "b.json"), "unrecognized arguments: b.json"),
-    (("selfplay",), "the following arguments are required: --players"),
-    (("selfplay", "--players", "9"), "--players must be 2, 3 or 4"),
-    (("selfplay", "--players", "x"), "argument --players: 'x' is not a whole number"),
-    (("selfplay", "--players", "3", "--seed", "-1"), "argument --seed: '-1' is not"),
-    (("selfplay", "--players", "3", "--seed", "9" * 5000), "argument --seed: '99999"),
-    (("selfplay", "--players", "3", "--seed", str(MAX_SEED + 1)), "is out of range"),
-    (("selfplay", "--players", "3", "--seed", str(MAX_SEED), "--games", "2"),
-     "--seed plus --games must stay within"),
-    (("selfplay", "--players", "3", "--games", "0"), "--games must be 1 to"),
-    (("selfplay", "--players", "3", "--colour", "red"), "unrecognized arguments: --colour"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        ((), "the following arguments are required: command"),
+        (("bogus",), "invalid choice: 'bogus'"),
+        (("replay",), "the following arguments are required: record"),
+        (("replay", "a.json", "b.json"), "unrecognized arguments: b.json"),
+        (("selfplay",), "the following arguments are required: --players"),
+        (("selfplay", "--players", "9"), "--players must be 2, 3 or 4"),
+        (("selfplay", "--players", "x"), "argument --players: 'x' is not a whole number"),
+        (("selfplay", "--players", "3", "--seed", "-1"), "argument --seed: '-1' is not"),
+        (("selfplay", "--players", "3", "--seed", "9" * 5000), "argument --seed: '99999"),
+        (("selfplay", "--players", "3", "--seed", str(MAX_SEED + 1)), "is out of range"),
+        (
+            ("selfplay", "--players", "3", "--seed", str(MAX_SEED), "--games", "2"),
+            "--seed plus --games must stay within",
+        ),
+        (("selfplay", "--players", "3", "--games", "0"), "--games must be 1 to"),
+        (("selfplay", "--players", "3", "--colour", "red"), "unrecognized arguments: --colour"),
+    ],
+)
 def test_bad_options(args: tuple[str, ...], fragment: str) -> None:
     line = one_line(run(*args))
     assert fragment in line and len(line) < 300, line
@@ -153,9 +171,12 @@ def test_the_largest_seed_plays() -> None:
 
 # ------------------------------------------------------------- closed pipe
 def test_a_closed_pipe_ends_quietly_with_status_141() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "game", "selfplay", "--players", "2",
-                             "--games", "400"], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game", "selfplay", "--players", "2", "--games", "400"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert proc.stdout is not None and proc.stderr is not None
     first = proc.stdout.readline()
     assert json.loads(first)["seed"] == 0
@@ -166,10 +187,13 @@ def test_a_closed_pipe_ends_quietly_with_status_141() -> None:
 
 
 def test_head_in_a_shell_pipeline() -> None:
-    command = f"{sys.executable} -m game selfplay --players 3 --games 200 | head -1; " \
-              "echo status ${PIPESTATUS[0]}"
-    proc = subprocess.run(["bash", "-c", command], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120)
+    command = (
+        f"{sys.executable} -m game selfplay --players 3 --games 200 | head -1; "
+        "echo status ${PIPESTATUS[0]}"
+    )
+    proc = subprocess.run(
+        ["bash", "-c", command], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     lines = proc.stdout.splitlines()
     assert json.loads(lines[0])["seed"] == 0
     assert lines[1] in ("status 141", "status 0")  # 0 when all output fit before head closed
@@ -179,10 +203,13 @@ def test_head_in_a_shell_pipeline() -> None:
 def test_an_interrupt_ends_without_a_traceback() -> None:
     # Ctrl-C as in a terminal: an ignored SIGINT would be inherited (whatever ran
     # before in this test process may have set it so) and Python would keep it.
-    proc = subprocess.Popen([sys.executable, "-m", "game", "selfplay", "--players", "4",
-                             "--games", "100000"], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game", "selfplay", "--players", "4", "--games", "100000"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.readline()
     proc.send_signal(signal.SIGINT)

@@ -3,6 +3,7 @@
 Whatever text is decoded, the outcome is either a LinkError (a RecordError of
 kind "link") or a game whose every decision the engine accepts.
 """
+
 from __future__ import annotations
 
 import base64
@@ -18,8 +19,16 @@ from hypothesis import strategies as st
 
 from game import GameState, RecordError, new_game, replay, summary, to_record
 from game.cards import format_dealt
-from game.compact import (KINDS, MAX_LINK_CHARS, LinkError, LinkedGame, decision_digits,
-                          decode_link, encode_link, relation)
+from game.compact import (
+    KINDS,
+    MAX_LINK_CHARS,
+    LinkedGame,
+    LinkError,
+    decision_digits,
+    decode_link,
+    encode_link,
+    relation,
+)
 from game.daily import daily_seed, utc_today
 from game.selfplay import random_game
 
@@ -28,12 +37,19 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 # The 4-player golden playthrough (seed 7) as a link. If this changes, the order
 # of the legal move lists changed: old links would open other games, so the
 # link format needs a new version byte.
-GOLDEN_LINK_4P = ("AgIHAAAAAIIBAvrTVckM06ryAQE_gG2unGeXYyRIkyHEewYkRorVSNRZrqLhgjciNcC73cKf_YSI"
-                  "Yl78vhYOBhIhu3i4Dqae80noQXtSd_qChE4")
+GOLDEN_LINK_4P = (
+    "AgIHAAAAAIIBAvrTVckM06ryAQE_gG2unGeXYyRIkyHEewYkRorVSNRZrqLhgjciNcC73cKf_YSI"
+    "Yl78vhYOBhIhu3i4Dqae80noQXtSd_qChE4"
+)
 # The same game as a version 1 link (before the expert seat kind): still opens.
 GOLDEN_LINK_4P_V1 = "AQ" + GOLDEN_LINK_4P[2:]
-CHECKED = settings(derandomize=True, database=None, max_examples=60, deadline=None,
-                   suppress_health_check=[HealthCheck.too_slow])
+CHECKED = settings(
+    derandomize=True,
+    database=None,
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 def round_trip(state: GameState, kinds: list[str] | None = None) -> LinkedGame:
@@ -53,7 +69,7 @@ def assert_legal_game(game: LinkedGame) -> None:
 
 
 def outcome(text: str) -> str:
-    """"refused" or "legal": any other exception fails the test."""
+    """ "refused" or "legal": any other exception fails the test."""
     try:
         game = decode_link(text)
     except LinkError as exc:
@@ -86,7 +102,9 @@ def test_every_prefix_of_a_game_round_trips() -> None:
 
 
 def test_the_golden_game_has_a_fixed_link() -> None:
-    lines = [json.loads(x) for x in (GOLDEN / "playthrough-4p-seed7.jsonl").read_text().splitlines()]
+    lines = [
+        json.loads(x) for x in (GOLDEN / "playthrough-4p-seed7.jsonl").read_text().splitlines()
+    ]
     record = {"setup": lines[0]["setup"], "moves": [x for x in lines[1:] if "action" in x]}
     state = replay(record)
     assert encode_link(state) == GOLDEN_LINK_4P
@@ -103,14 +121,17 @@ def test_version_1_links_keep_their_seat_kinds_and_expert_seats_travel() -> None
         return base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
 
     with_kinds, without = raw(encode_link(state, seats)), raw(encode_link(state))
-    kinds5 = sum(KINDS.index(k) * 5 ** i for i, k in enumerate(seats))
+    kinds5 = sum(KINDS.index(k) * 5**i for i, k in enumerate(seats))
     # The header is where the two links' numbers differ by the seat kinds alone.
-    head = next(h for h in range(2, len(without))
-                if int.from_bytes(with_kinds[h:], "big")
-                == int.from_bytes(without[h:], "big") * 5 ** n + kinds5)
+    head = next(
+        h
+        for h in range(2, len(without))
+        if int.from_bytes(with_kinds[h:], "big")
+        == int.from_bytes(without[h:], "big") * 5**n + kinds5
+    )
     rest = int.from_bytes(without[head:], "big")
     # The same link as version 1 wrote it: kinds in radix 4 (no expert then).
-    v1 = rest * 4 ** n + sum(KINDS.index(k) * 4 ** i for i, k in enumerate(seats))
+    v1 = rest * 4**n + sum(KINDS.index(k) * 4**i for i, k in enumerate(seats))
     old = raw_link(bytes([1]) + with_kinds[1:head] + v1.to_bytes((v1.bit_length() + 7) // 8, "big"))
     back = decode_link(old)
     assert back.kinds == seats and to_record(back.state) == to_record(state)
@@ -140,12 +161,15 @@ def test_hand_made_deals_are_spelled_out(nile: bool) -> None:
     overrides: dict[str, Any] = {
         "first_player": (base.first_player + 1) % 3,
         "wings": list(reversed(base.wings)),
-        "deck": [format_dealt(card, not turned) for card, turned in reversed(base.deck)]}
+        "deck": [format_dealt(card, not turned) for card, turned in reversed(base.deck)],
+    }
     if nile:
         pile = [c for c, _ in base.nile_deck[:5]]
-        overrides.update(nile_deck=[pile[4] + "@r", *pile[:4], "nile-6@r"],
-                         nile_six_line=base.nile_six_line % 3 + 1,
-                         boats=list(reversed(base.boats)))
+        overrides.update(
+            nile_deck=[pile[4] + "@r", *pile[:4], "nile-6@r"],
+            nile_six_line=base.nile_six_line % 3 + 1,
+            boats=list(reversed(base.boats)),
+        )
     seed_only = len(encode_link(new_game(["Ann", "Bob", "Cy"], 9, nile=nile)))
     for key, value in overrides.items():
         state = new_game(["Ann", "Bob", "Cy"], 9, nile=nile, **{key: value})
@@ -178,8 +202,12 @@ def test_links_reach_the_information_limit() -> None:
             state.apply(legal[(seed * 7919 + len(state.moves) * 104729) % len(legal)])
         bits = sum(math.log2(r) for _, r in decision_digits(state))
         link = encode_link(state)
-        header = (2 + len(varint(2 * seed)) + sum(1 + len(n.encode()) for n in names)
-                  + len(varint(len(state.moves))))
+        header = (
+            2
+            + len(varint(2 * seed))
+            + sum(1 + len(n.encode()) for n in names)
+            + len(varint(len(state.moves)))
+        )
         assert len(base64.urlsafe_b64decode(link + "==")) <= header + math.ceil(bits / 8 + 1e-9)
         lengths.append(len(link))
     assert max(lengths) <= 600
@@ -199,31 +227,41 @@ def raw_link(payload: bytes) -> str:
     return base64.urlsafe_b64encode(payload).decode().rstrip("=")
 
 
-@pytest.mark.parametrize("text,reason", [
-    ("", "empty"),
-    ("A" * (MAX_LINK_CHARS + 1), "longer than"),
-    ("AQIO AAAA", "not base64url"),
-    ("AQIO+AAA", "not base64url"),
-    ("AQIOAAAAA", "not base64url"),              # a length no base64 text has
-    ("AQIOAAAAAIJ", "shortest form"),            # stray low bits in the last character
-    (raw_link(bytes([3, 2, 14])), "newer version of the game"),
-    (raw_link(bytes([0, 2, 14])), "unknown link version 0"),
-    (raw_link(bytes([1, 3, 0, 0, 0])), "flags"),
-    (raw_link(bytes([1, 0x22, 0, 0, 0])), "flags"),
-    (raw_link(bytes([1, 0])), "cut short"),
-    (raw_link(bytes([1, 0, 0, 3, 65, 66])), "cut short"),
-    (raw_link(bytes([1, 0, 0, 2, 0xFF, 0xFE, 0])), "UTF-8"),
-    (raw_link(bytes([1, 0, 0, 1, 7, 0, 0])), "setup is not valid.*control character"),
-    (raw_link(bytes([1, 0, 0, 25]) + b"x" * 25 + bytes([0, 0])), "setup is not valid.*at most 24"),
-    (raw_link(bytes([1, 0, 0, 1, 32, 0, 0])), "setup is not valid.*empty"),
-    (raw_link(bytes([1, 0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 2, 0, 0, 0])),
-     "setup is not valid.*out of range"),
-    (raw_link(bytes([1, 0, 0, 0, 0, 0xE9, 0x07])), "at most 1000"),
-    (raw_link(bytes([1, 0, 0x80, 0, 0, 0, 0])), "shortest form"),
-    (raw_link(bytes([1, 0, 0, 0, 0, 0, 0, 5])), "shortest form"),
-    (raw_link(bytes([1, 0, 0, 0, 0, 0, 5])), "data after its last decision"),
-    (raw_link(bytes([1, 0]) + b"\xff" * 10 + b"\x01"), "seed is too long"),
-])
+@pytest.mark.parametrize(
+    "text,reason",
+    [
+        ("", "empty"),
+        ("A" * (MAX_LINK_CHARS + 1), "longer than"),
+        ("AQIO AAAA", "not base64url"),
+        ("AQIO+AAA", "not base64url"),
+        ("AQIOAAAAA", "not base64url"),  # a length no base64 text has
+        ("AQIOAAAAAIJ", "shortest form"),  # stray low bits in the last character
+        (raw_link(bytes([3, 2, 14])), "newer version of the game"),
+        (raw_link(bytes([0, 2, 14])), "unknown link version 0"),
+        (raw_link(bytes([1, 3, 0, 0, 0])), "flags"),
+        (raw_link(bytes([1, 0x22, 0, 0, 0])), "flags"),
+        (raw_link(bytes([1, 0])), "cut short"),
+        (raw_link(bytes([1, 0, 0, 3, 65, 66])), "cut short"),
+        (raw_link(bytes([1, 0, 0, 2, 0xFF, 0xFE, 0])), "UTF-8"),
+        (raw_link(bytes([1, 0, 0, 1, 7, 0, 0])), "setup is not valid.*control character"),
+        (
+            raw_link(bytes([1, 0, 0, 25]) + b"x" * 25 + bytes([0, 0])),
+            "setup is not valid.*at most 24",
+        ),
+        (raw_link(bytes([1, 0, 0, 1, 32, 0, 0])), "setup is not valid.*empty"),
+        (
+            raw_link(
+                bytes([1, 0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 2, 0, 0, 0])
+            ),
+            "setup is not valid.*out of range",
+        ),
+        (raw_link(bytes([1, 0, 0, 0, 0, 0xE9, 0x07])), "at most 1000"),
+        (raw_link(bytes([1, 0, 0x80, 0, 0, 0, 0])), "shortest form"),
+        (raw_link(bytes([1, 0, 0, 0, 0, 0, 0, 5])), "shortest form"),
+        (raw_link(bytes([1, 0, 0, 0, 0, 0, 5])), "data after its last decision"),
+        (raw_link(bytes([1, 0]) + b"\xff" * 10 + b"\x01"), "seed is too long"),
+    ],
+)
 def test_broken_links_are_refused_with_a_reason(text: str, reason: str) -> None:
     with pytest.raises(LinkError, match=reason):
         decode_link(text)
@@ -245,19 +283,21 @@ def test_non_text_and_overlong_games_are_refused() -> None:
     link = encode_link(finished)
     data = base64.urlsafe_b64decode(link + "==")
     # Claim one decision more than the game has, the choices unchanged.
-    head = 2 + 1 + 2                     # version, flags, seed 5, two default names
+    head = 2 + 1 + 2  # version, flags, seed 5, two default names
     count = varint(len(finished.moves))
-    assert data[head:head + len(count)] == count
-    longer = data[:head] + varint(len(finished.moves) + 1) + data[head + len(count):]
+    assert data[head : head + len(count)] == count
+    longer = data[:head] + varint(len(finished.moves) + 1) + data[head + len(count) :]
     with pytest.raises(LinkError, match="game ends after"):
         decode_link(raw_link(longer))
 
 
 @pytest.fixture(scope="module")
 def sample_links() -> list[str]:
-    return [encode_link(random_game(4, 3, nile=True), ["human", "easy", "medium", "hard"]),
-            encode_link(new_game(["Ann", "Bob"], 77, first_player=1)),
-            encode_link(random_game(3, 8))]
+    return [
+        encode_link(random_game(4, 3, nile=True), ["human", "easy", "medium", "hard"]),
+        encode_link(new_game(["Ann", "Bob"], 77, first_player=1)),
+        encode_link(random_game(3, 8)),
+    ]
 
 
 @CHECKED
@@ -268,7 +308,7 @@ def test_tampered_links_refuse_or_stay_legal(sample_links: list[str], data: st.D
     at = data.draw(st.integers(0, len(link) - 1))
     if how == "flip":
         char = data.draw(st.sampled_from(ALPHABET.replace(link[at], "")))
-        text = link[:at] + char + link[at + 1:]
+        text = link[:at] + char + link[at + 1 :]
     elif how == "truncate":
         text = link[:at]
     elif how == "append":
@@ -276,8 +316,9 @@ def test_tampered_links_refuse_or_stay_legal(sample_links: list[str], data: st.D
     elif how == "insert":
         text = link[:at] + data.draw(st.characters()) + link[at:]
     else:
-        text = raw_link(bytes([data.draw(st.integers(3, 255))])
-                        + base64.urlsafe_b64decode(link + "==")[1:])
+        text = raw_link(
+            bytes([data.draw(st.integers(3, 255))]) + base64.urlsafe_b64decode(link + "==")[1:]
+        )
     assert text != link
     result = outcome(text)
     if how == "version":
@@ -328,13 +369,16 @@ def test_daily_seed_is_the_same_all_day_and_differs_between_days() -> None:
     seeds = {daily_seed(start + datetime.timedelta(days=d)) for d in range(3 * 366)}
     assert len(seeds) == 3 * 366
     assert all(0 <= s < 2**64 for s in seeds)
-    assert new_game(["Ann", "Bob"], daily_seed(day)).setup == \
+    assert (
         new_game(["Ann", "Bob"], daily_seed(day)).setup
+        == new_game(["Ann", "Bob"], daily_seed(day)).setup
+    )
 
 
 def test_utc_today_uses_the_utc_date() -> None:
-    late = datetime.datetime(2025, 6, 30, 23, 30, tzinfo=datetime.timezone(
-        datetime.timedelta(hours=-5)))
+    late = datetime.datetime(
+        2025, 6, 30, 23, 30, tzinfo=datetime.timezone(datetime.timedelta(hours=-5))
+    )
     assert utc_today(late) == datetime.date(2025, 7, 1)
     assert isinstance(utc_today(), datetime.date)
     with pytest.raises(ValueError):

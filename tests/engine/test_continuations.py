@@ -5,6 +5,7 @@ legal list is explored from its empty start through ``continuations``: each
 offered cell, room or card must lead to at least one complete legal move, and
 the exploration must find every legal move and nothing else.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -53,6 +54,7 @@ def check_position(state: GameState) -> int:
 
 def test_continuation_steps_on_a_known_position() -> None:
     from .scenario import OPEN_FIRST, deck_for
+
     state = run(3, [(0, dig("d3")), (1, PASS), (2, PASS)], deck=deck_for(filler=OPEN_FIRST))
     legal = state.legal_moves()
     steps = continuations(legal, Move("extend"))
@@ -81,12 +83,14 @@ def test_no_dead_ends_in_random_games(players: int, seed: int) -> None:
     assert positions > 40
     # the game is an ordinary record
     from game import to_record
+
     assert replay(to_record(state), log=False).to_dict() == state.to_dict()
 
 
 def test_no_dead_ends_with_every_patron_in_hand() -> None:
     """The 4-player position of the rulings tests where Ann may use four patrons."""
     from .test_rulings import patron_game
+
     for turns in range(6):
         state = patron_game(turns)
         assert check_position(state) > 1

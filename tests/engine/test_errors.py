@@ -1,4 +1,5 @@
 """Refused moves and broken records: typed errors, clear messages, nothing changed."""
+
 from __future__ import annotations
 
 import json
@@ -9,8 +10,15 @@ from typing import Any
 
 import pytest
 
-from game import (GameError, GameState, IllegalMoveError, MalformedMoveError, RecordError,
-                  load_record_text, replay)
+from game import (
+    GameError,
+    GameState,
+    IllegalMoveError,
+    MalformedMoveError,
+    RecordError,
+    load_record_text,
+    replay,
+)
 
 from .scenario import OPEN_FIRST, PASS, claim, deck_for, dig, record, run
 
@@ -29,8 +37,9 @@ def survey() -> GameState:
     return run(3, [(0, dig("c1")), (1, PASS), (2, PASS), (0, PASS)], deck=DECK)
 
 
-def refused(state: GameState, move: Any, error: type[GameError], *fragments: str,
-            player: int | None = None) -> str:
+def refused(
+    state: GameState, move: Any, error: type[GameError], *fragments: str, player: int | None = None
+) -> str:
     before = json.dumps(state.to_dict(), sort_keys=True)
     log_before = list(state.log or [])
     with pytest.raises(error) as info:
@@ -44,8 +53,8 @@ def refused(state: GameState, move: Any, error: type[GameError], *fragments: str
 
 
 ILLEGAL = [
-    (dig("c1"), ["dig", "'c1'", "allowed"]),                       # occupied
-    (dig("a1"), ["'a1'", "not allowed"]),                           # pyramid
+    (dig("c1"), ["dig", "'c1'", "allowed"]),  # occupied
+    (dig("a1"), ["'a1'", "not allowed"]),  # pyramid
     (dig("a2", "a3"), ["1 cube", "not 2"]),
     ({"action": "extend", "cells": ["h6", "h5"]}, ["'extend'", "allowed"]),  # Cy has no cube
     (dig("z9"), ["unknown cell", "'z9'"]),
@@ -79,8 +88,9 @@ SURVEY_ILLEGAL = [
 ]
 
 
-@pytest.mark.parametrize("move,fragments", SURVEY_ILLEGAL,
-                         ids=[str(i) for i in range(len(SURVEY_ILLEGAL))])
+@pytest.mark.parametrize(
+    "move,fragments", SURVEY_ILLEGAL, ids=[str(i) for i in range(len(SURVEY_ILLEGAL))]
+)
 def test_illegal_moves_in_survey(move: dict, fragments: list[str]) -> None:
     refused(survey(), move, IllegalMoveError, *fragments)
 
@@ -91,23 +101,27 @@ MALFORMED = [
     ({}, ["unknown action None"]),
     ({"action": "jump"}, ["unknown action 'jump'"]),
     ({"action": ["dig"]}, ["unknown action"]),
-    ({"action": "dig"}, ["needs \"cells\""]),
-    ({"action": "dig", "cells": "c2"}, ["needs \"cells\""]),
-    ({"action": "dig", "cells": [3]}, ["needs \"cells\""]),
-    ({"action": "museum"}, ["needs \"room\""]),
-    ({"action": "museum", "room": 3}, ["needs \"room\""]),
-    ({"action": "claim"}, ["needs \"card\""]),
-    ({"action": "neutral_claim", "card": None}, ["needs \"card\""]),
+    ({"action": "dig"}, ['needs "cells"']),
+    ({"action": "dig", "cells": "c2"}, ['needs "cells"']),
+    ({"action": "dig", "cells": [3]}, ['needs "cells"']),
+    ({"action": "museum"}, ['needs "room"']),
+    ({"action": "museum", "room": 3}, ['needs "room"']),
+    ({"action": "claim"}, ['needs "card"']),
+    ({"action": "neutral_claim", "card": None}, ['needs "card"']),
     ({"action": "dig", "cells": ["c2"], "patron": "sphinx"}, ["unknown patron 'sphinx'"]),
     ({"action": "dig", "cells": ["c2"], "patron": ["lemon"]}, ["unknown patron"]),
     ({"action": "dig", "cells": ["c2"], "patron": {"a": 1}}, ["unknown patron"]),
-    ({"action": "extend", "cells": ["c2", "c3"], "patron": "blackmore"},
-     ["'blackmore' does not go with action 'extend'"]),
-    ({"action": "dig", "cells": ["c2"], "patron": "tangerine"},
-     ["'tangerine' does not go with action 'dig'"]),
+    (
+        {"action": "extend", "cells": ["c2", "c3"], "patron": "blackmore"},
+        ["'blackmore' does not go with action 'extend'"],
+    ),
+    (
+        {"action": "dig", "cells": ["c2"], "patron": "tangerine"},
+        ["'tangerine' does not go with action 'dig'"],
+    ),
     ({"action": "pass", "room": "W1-3"}, ["unexpected field", "room"]),
     ({"action": "dig", "cells": ["c2"], "card": "lemon-3a"}, ["unexpected field", "card"]),
-    ({"action": "boat"}, ["\"use\""]),
+    ({"action": "boat"}, ['"use"']),
 ]
 
 
@@ -122,8 +136,11 @@ def test_malformed_move_object() -> None:
 
 def test_moves_after_the_end() -> None:
     # 2 players who only pass: the last passer of each season starts the next
-    state = run(2, [(0, PASS), (1, PASS), (1, PASS), (0, PASS), (0, PASS), (1, PASS), (1, PASS),
-                    (0, PASS)], deck=DECK)
+    state = run(
+        2,
+        [(0, PASS), (1, PASS), (1, PASS), (0, PASS), (0, PASS), (1, PASS), (1, PASS), (0, PASS)],
+        deck=DECK,
+    )
     assert state.over
     refused(state, PASS, IllegalMoveError, "game is over")
 
@@ -156,20 +173,25 @@ def test_replay_checks_the_player_field() -> None:
         replay(rec)
 
 
-@pytest.mark.parametrize("setup,fragment", [
-    ({"players": ["A"]}, "setup.players"),
-    ({"players": 9}, "setup.players"),
-    ({"players": ["A", ""]}, "setup.players"),
-    ({"players": ["A", "B"], "seed": "x"}, "setup.seed"),
-    ({"players": ["A", "B"], "first_player": 2}, "setup.first_player"),
-    ({"players": ["A", "B"], "wings": ["lemon"]}, "setup.wings"),
-    ({"players": ["A", "B"], "wings": [1, "lemon", "brown", "violet", "x"]}, "setup.wings"),
-    ({"players": ["A", "B"], "deck": ["lemon-3a"]}, "setup.deck"),
-    ({"players": ["A", "B"], "deck": DECK[:-1] + ["sphinx-9"]}, "unknown card 'sphinx-9'"),
-    ({"players": ["A", "B"], "deck": DECK[:-1] + [DECK[0]]}, "repeated: lemon-3a"),
-    ({"players": ["A", "B"], "nile": True, "boats": [1, "boat-2", "boat-3", "boat-tie"]},
-     "setup.boats"),
-])
+@pytest.mark.parametrize(
+    "setup,fragment",
+    [
+        ({"players": ["A"]}, "setup.players"),
+        ({"players": 9}, "setup.players"),
+        ({"players": ["A", ""]}, "setup.players"),
+        ({"players": ["A", "B"], "seed": "x"}, "setup.seed"),
+        ({"players": ["A", "B"], "first_player": 2}, "setup.first_player"),
+        ({"players": ["A", "B"], "wings": ["lemon"]}, "setup.wings"),
+        ({"players": ["A", "B"], "wings": [1, "lemon", "brown", "violet", "x"]}, "setup.wings"),
+        ({"players": ["A", "B"], "deck": ["lemon-3a"]}, "setup.deck"),
+        ({"players": ["A", "B"], "deck": DECK[:-1] + ["sphinx-9"]}, "unknown card 'sphinx-9'"),
+        ({"players": ["A", "B"], "deck": DECK[:-1] + [DECK[0]]}, "repeated: lemon-3a"),
+        (
+            {"players": ["A", "B"], "nile": True, "boats": [1, "boat-2", "boat-3", "boat-tie"]},
+            "setup.boats",
+        ),
+    ],
+)
 def test_bad_setups(setup: dict, fragment: str) -> None:
     with pytest.raises(RecordError) as info:
         replay({"format": "mykerinos/1", "setup": setup, "moves": []})
@@ -182,7 +204,7 @@ def test_bad_record_shapes() -> None:
         replay([1, 2])
     with pytest.raises(RecordError, match="unknown record format"):
         replay({"format": "chess/1", "setup": {"players": 2}})
-    with pytest.raises(RecordError, match="\"moves\" must be a list"):
+    with pytest.raises(RecordError, match='"moves" must be a list'):
         replay({"setup": {"players": 2}, "moves": {}})
     with pytest.raises(RecordError, match="^invalid JSON: "):
         load_record_text("{not json")
@@ -192,8 +214,13 @@ def test_bad_record_shapes() -> None:
 def cli_replay(tmp_path: Path, text: str) -> subprocess.CompletedProcess:
     path = tmp_path / "record.json"
     path.write_text(text, encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "game", "replay", str(path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "game", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def one_line_error(proc: subprocess.CompletedProcess) -> str:
@@ -218,8 +245,9 @@ def test_cli_unknown_card(tmp_path: Path) -> None:
 
 
 def test_cli_unknown_card_in_a_move(tmp_path: Path) -> None:
-    rec = record(3, [(0, dig("c1")), (1, PASS), (2, PASS), (0, PASS), (0, claim("pharaoh-7"))],
-                 deck=DECK)
+    rec = record(
+        3, [(0, dig("c1")), (1, PASS), (2, PASS), (0, PASS), (0, claim("pharaoh-7"))], deck=DECK
+    )
     line = one_line_error(cli_replay(tmp_path, json.dumps(rec)))
     assert line == "move 5: unknown card 'pharaoh-7'"
 
@@ -237,8 +265,7 @@ def test_cli_illegal_move(tmp_path: Path) -> None:
 
 
 def test_cli_malformed_move(tmp_path: Path) -> None:
-    rec = record(3, [(0, dig("c1")), {"action": "dig", "cells": ["c2"], "patron": [1]}],
-                 deck=DECK)
+    rec = record(3, [(0, dig("c1")), {"action": "dig", "cells": ["c2"], "patron": [1]}], deck=DECK)
     line = one_line_error(cli_replay(tmp_path, json.dumps(rec)))
     assert line.startswith("move 2: unknown patron")
 
@@ -251,8 +278,13 @@ def test_cli_bad_wings(tmp_path: Path) -> None:
 
 
 def test_cli_missing_file(tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "game", "replay", str(tmp_path / "none.json")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "game", "replay", str(tmp_path / "none.json")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     line = one_line_error(proc)
     assert line.startswith("cannot read ")
 
@@ -274,6 +306,6 @@ def test_record_move_that_is_not_an_object() -> None:
 
 
 def test_cli_huge_player_count_is_refused_at_once(tmp_path: Path) -> None:
-    text = json.dumps({"format": "mykerinos/1", "setup": {"players": 10 ** 12}, "moves": []})
+    text = json.dumps({"format": "mykerinos/1", "setup": {"players": 10**12}, "moves": []})
     line = one_line_error(cli_replay(tmp_path, text))
     assert line.startswith("setup: setup.players")

@@ -1,5 +1,6 @@
 """The expert level: a search that never sees hidden cards, stops on its budget, and searches
 the opponents' replies."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -45,17 +46,17 @@ def twin(state: GameState, rng: Rng) -> GameState:
     dealt = 8 * state.season if state.season < 4 else 36
     later = list(setup.deck[dealt:])
     rng.shuffle(later)
-    changes: dict[str, object] = {
-        "deck": setup.deck[:dealt] + tuple((c, not t) for c, t in later)}
+    changes: dict[str, object] = {"deck": setup.deck[:dealt] + tuple((c, not t) for c, t in later)}
     if setup.nile:
         revealed = min(5, 2 * state.season)
         pile = list(setup.nile_deck[revealed:5])
         pile.reverse()
-        changes["nile_deck"] = setup.nile_deck[:revealed] + tuple(
-            (c, not t) for c, t in pile) + setup.nile_deck[5:]
-        boats = list(setup.boats[state.season:])
+        changes["nile_deck"] = (
+            setup.nile_deck[:revealed] + tuple((c, not t) for c, t in pile) + setup.nile_deck[5:]
+        )
+        boats = list(setup.boats[state.season :])
         boats.reverse()
-        changes["boats"] = setup.boats[:state.season] + tuple(boats)
+        changes["boats"] = setup.boats[: state.season] + tuple(boats)
         changes["nile_six_line"] = setup.nile_six_line % 3 + 1
     other = GameState(replace(setup, **changes), log=False)  # type: ignore[arg-type]
     for p, move in state.moves:
@@ -97,10 +98,12 @@ def test_revealed_nile_cards_stay_where_they_are() -> None:
 
 
 @pytest.mark.parametrize("nile,season,decisions", [(False, 1, 4), (True, 2, 2)])
-def test_expert_choice_ignores_the_order_of_unseen_cards(nile: bool, season: int,
-                                                         decisions: int) -> None:
-    state = advance(reach_season(new_game(["A", "B", "C"], 8, nile=nile, log=False), season),
-                    decisions)
+def test_expert_choice_ignores_the_order_of_unseen_cards(
+    nile: bool, season: int, decisions: int
+) -> None:
+    state = advance(
+        reach_season(new_game(["A", "B", "C"], 8, nile=nile, log=False), season), decisions
+    )
     other = twin(state, Rng(3))
     # An iteration cap, not the clock, bounds the search, so the test is deterministic.
     choices = []
@@ -140,20 +143,28 @@ def test_search_reaches_the_opponents_replies() -> None:
 def test_tactics_prefers_taking_the_lead_to_a_useless_cube() -> None:
     state = new_game(["A", "B", "C"], 30, log=False)
     region = state.region
-    values = {a: sorted(card_value(c) for c in state.region_cards[a])
-              for a in range(1, region.areas + 1)}
+    values = {
+        a: sorted(card_value(c) for c in state.region_cards[a]) for a in range(1, region.areas + 1)
+    }
     contested = max(values, key=lambda a: values[a][1] - values[a][0])
     assert values[contested][1] - values[contested][0] >= 2
     settled = next(a for a in values if a != contested)
-    free = {a: [CELL_NAMES[i] for i in region.area_cells[a] if not region.pyramid[i]]
-            for a in (contested, settled)}
+    free = {
+        a: [CELL_NAMES[i] for i in region.area_cells[a] if not region.pyramid[i]]
+        for a in (contested, settled)
+    }
     first = state.to_move
     assert first is not None
     # In turn order from the first player: the first leads the settled area, the
     # second is second there; the second and third are tied in the contested
     # area, where the second wins the tie (nobody has passed yet: by seat).
-    for cell in (free[settled][0], free[settled][2], free[contested][1],
-                 free[settled][1], free[contested][0]):
+    for cell in (
+        free[settled][0],
+        free[settled][2],
+        free[contested][1],
+        free[settled][1],
+        free[contested][0],
+    ):
         state.play(Move("dig", (cell,)))
     assert state.to_move == (first + 2) % 3
     tactics = Tactics(state)
@@ -169,12 +180,13 @@ def test_leaves_do_not_count_on_a_lead_someone_can_still_take() -> None:
     region = state.region
     first = state.to_move
     assert first is not None
-    one, two = ([CELL_NAMES[i] for i in region.area_cells[a] if not region.pyramid[i]]
-                for a in (1, 2))
+    one, two = (
+        [CELL_NAMES[i] for i in region.area_cells[a] if not region.pyramid[i]] for a in (1, 2)
+    )
     state.play(Move("dig", (one[0],)))  # the first player leads area 1 by one cube
     state.play(Move("dig", (two[0],)))
     state.play(Move("dig", (two[1],)))
-    state.play(Move("pass"))            # and passes: that lead can no longer be defended
+    state.play(Move("pass"))  # and passes: that lead can no longer be defended
     assert state.pass_space[first]
     assert steady_lead(state, first, 1) == 1.0
     assert open_lead(state, first, 1) < 1.0

@@ -10,11 +10,12 @@ must never change the game in progress when it refuses.
 
 Runs are derandomized so that CI sees the same examples every time.
 """
+
 from __future__ import annotations
 
 import copy
 import json
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -26,17 +27,23 @@ from game.record import check_json_text
 from game.selfplay import random_game
 from web.table import Table
 
-FUZZ = settings(derandomize=True, database=None, deadline=None, max_examples=200,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    derandomize=True,
+    database=None,
+    deadline=None,
+    max_examples=200,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 KINDS = {"json", "format", "version", "setup", "move"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def games() -> tuple[str, ...]:
     """Records of whole games (2-4 players, with and without the Nile) as JSON text."""
-    return tuple(json.dumps(to_record(random_game(players, seed, nile=nile)))
-                 for players, seed, nile in ((2, 11, False), (3, 12, True), (4, 13, False),
-                                             (2, 14, True)))
+    return tuple(
+        json.dumps(to_record(random_game(players, seed, nile=nile)))
+        for players, seed, nile in ((2, 11, False), (3, 12, True), (4, 13, False), (2, 14, True))
+    )
 
 
 def answer(text: str | bytes) -> dict[str, Any] | None:
@@ -58,15 +65,46 @@ def answer(text: str | bytes) -> dict[str, Any] | None:
 
 # ----------------------------------------------------------------- values
 SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(), st.integers(min_value=-2 ** 80, max_value=2 ** 80),
-    st.floats(), st.text(max_size=8), st.sampled_from(
-        ["c2", "W1-3", "lemon-3a", "nile-6", "boat-tie", "pass", "dig", "greenwish", "x" * 5000,
-         "Ann\nBob", "\u202e", "", " ", "lemon-3a@r", "mykerinos/2"]),
-    st.just(10 ** 40), st.just(2 ** 64), st.just(-1))
-JUNK = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
-                    | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=10)
-NAMES = st.one_of(st.text(max_size=30), st.sampled_from(["Ann", " Ann", "x" * 25, "A\x00",
-                                                         "Zoë", "\t", "x" * 100_000]))
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.integers(min_value=-(2**80), max_value=2**80),
+    st.floats(),
+    st.text(max_size=8),
+    st.sampled_from(
+        [
+            "c2",
+            "W1-3",
+            "lemon-3a",
+            "nile-6",
+            "boat-tie",
+            "pass",
+            "dig",
+            "greenwish",
+            "x" * 5000,
+            "Ann\nBob",
+            "\u202e",
+            "",
+            " ",
+            "lemon-3a@r",
+            "mykerinos/2",
+        ]
+    ),
+    st.just(10**40),
+    st.just(2**64),
+    st.just(-1),
+)
+JUNK = st.recursive(
+    SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=10,
+)
+NAMES = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(["Ann", " Ann", "x" * 25, "A\x00", "Zoë", "\t", "x" * 100_000]),
+)
 
 
 def mutate_moves(data: st.DataObject, moves: list[Any]) -> None:
@@ -74,8 +112,22 @@ def mutate_moves(data: st.DataObject, moves: list[Any]) -> None:
         return
     i = data.draw(st.integers(0, len(moves) - 1))
     j = data.draw(st.integers(0, len(moves) - 1))
-    op = data.draw(st.sampled_from(["drop", "repeat", "swap", "truncate", "field", "remove",
-                                    "add", "player", "whole", "many"]))
+    op = data.draw(
+        st.sampled_from(
+            [
+                "drop",
+                "repeat",
+                "swap",
+                "truncate",
+                "field",
+                "remove",
+                "add",
+                "player",
+                "whole",
+                "many",
+            ]
+        )
+    )
     if op == "drop":
         del moves[i]
     elif op == "repeat":
@@ -90,8 +142,9 @@ def mutate_moves(data: st.DataObject, moves: list[Any]) -> None:
     elif op == "remove" and isinstance(moves[i], dict) and moves[i]:
         del moves[i][data.draw(st.sampled_from(sorted(moves[i], key=str)))]
     elif op == "add" and isinstance(moves[i], dict):
-        key = data.draw(st.sampled_from(["cells", "card", "room", "token", "use", "patron",
-                                         "player", "note"]))
+        key = data.draw(
+            st.sampled_from(["cells", "card", "room", "token", "use", "patron", "player", "note"])
+        )
         moves[i][key] = data.draw(JUNK)
     elif op == "player" and isinstance(moves[i], dict):
         moves[i]["player"] = data.draw(st.integers(-1, 4))
@@ -102,10 +155,14 @@ def mutate_moves(data: st.DataObject, moves: list[Any]) -> None:
 
 
 def mutate_setup(data: st.DataObject, setup: dict[str, Any]) -> None:
-    op = data.draw(st.sampled_from(["field", "remove", "unknown", "names", "deck", "seed",
-                                    "nile", "huge"]))
-    lists = [k for k in ("deck", "nile_deck", "wings", "boats")
-             if isinstance(setup.get(k), list) and setup[k]]
+    op = data.draw(
+        st.sampled_from(["field", "remove", "unknown", "names", "deck", "seed", "nile", "huge"])
+    )
+    lists = [
+        k
+        for k in ("deck", "nile_deck", "wings", "boats")
+        if isinstance(setup.get(k), list) and setup[k]
+    ]
     if op in ("field", "remove") and setup:
         key = data.draw(st.sampled_from(sorted(setup, key=str)))
         if op == "field":
@@ -118,7 +175,7 @@ def mutate_setup(data: st.DataObject, setup: dict[str, Any]) -> None:
         players = list(setup["players"])
         players[data.draw(st.integers(0, len(players) - 1))] = data.draw(NAMES)
         if data.draw(st.booleans()):
-            players = players[:data.draw(st.integers(0, 5))] + [data.draw(NAMES)]
+            players = players[: data.draw(st.integers(0, 5))] + [data.draw(NAMES)]
         setup["players"] = players
     elif op == "deck" and lists:
         key = data.draw(st.sampled_from(lists))
@@ -140,8 +197,7 @@ def mutate_setup(data: st.DataObject, setup: dict[str, Any]) -> None:
             items = items * data.draw(st.integers(2, 2_000))
         setup[key] = items
     elif op == "seed":
-        setup["seed"] = data.draw(st.one_of(st.integers(min_value=-2 ** 70, max_value=2 ** 70),
-                                            JUNK))
+        setup["seed"] = data.draw(st.one_of(st.integers(min_value=-(2**70), max_value=2**70), JUNK))
         if data.draw(st.booleans()):  # the seed alone deals: no spelled-out choices
             for key in ("first_player", "wings", "deck", "nile_deck", "nile_six_line", "boats"):
                 setup.pop(key, None)
@@ -159,8 +215,9 @@ def mutated_records(draw: st.DrawFn) -> Any:
         target = draw(st.sampled_from(["moves", "moves", "setup", "top"]))
         if target == "moves" and isinstance(record, dict) and isinstance(record.get("moves"), list):
             mutate_moves(data, record["moves"])
-        elif target == "setup" and isinstance(record, dict) and isinstance(record.get("setup"),
-                                                                             dict):
+        elif (
+            target == "setup" and isinstance(record, dict) and isinstance(record.get("setup"), dict)
+        ):
             mutate_setup(data, record["setup"])
         elif isinstance(record, dict):
             key = draw(st.sampled_from(["format", "setup", "moves", "seats", "other"]))
@@ -184,13 +241,19 @@ def mutated_texts(draw: st.DrawFn) -> str:
         if op == "cut":
             text = text[:i]
         elif op == "insert":
-            text = text[:i] + draw(st.text(alphabet='[]{}",:0123456789.eE-\\ntrufalsNI \x00é',
-                                           max_size=20)) + text[i:]
+            text = (
+                text[:i]
+                + draw(st.text(alphabet='[]{}",:0123456789.eE-\\ntrufalsNI \x00é', max_size=20))
+                + text[i:]
+            )
         elif op == "delete":
             text = text[:i] + text[j:]
         elif op == "replace":
-            text = text[:i] + draw(st.sampled_from(['"', "[", "}", "9" * 40, "NaN", "1e999",
-                                                   "\\", "\ud800"])) + text[i + 1:]
+            text = (
+                text[:i]
+                + draw(st.sampled_from(['"', "[", "}", "9" * 40, "NaN", "1e999", "\\", "\ud800"]))
+                + text[i + 1 :]
+            )
         elif op == "wrap":
             depth = draw(st.integers(1, 3 * MAX_JSON_DEPTH))
             text = "[" * depth + text + "]" * depth
@@ -215,7 +278,7 @@ def test_mutated_texts_replay_or_are_refused(text: str) -> None:
     answer(text.encode("utf-8", "surrogatepass"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_in_progress() -> str:
     """A record of a game stopped in its second season."""
     record = json.loads(games()[1])
@@ -238,12 +301,16 @@ def test_a_refused_import_never_changes_the_game_in_progress(text: str) -> None:
 
 
 # ------------------------------------------------------ the nesting check
-@lru_cache(maxsize=None)
+@cache
 def nested(depth: int) -> st.SearchStrategy[Any]:
     """JSON values nested exactly ``depth`` deep, with strings full of the
     characters the scan must see through (brackets, quotes, backslashes)."""
-    leaf = st.one_of(st.integers(-10 ** 9, 10 ** 9), st.booleans(), st.none(),
-                     st.text(alphabet='[]{}"\\ ab', max_size=6))
+    leaf = st.one_of(
+        st.integers(-(10**9), 10**9),
+        st.booleans(),
+        st.none(),
+        st.text(alphabet='[]{}"\\ ab', max_size=6),
+    )
     if depth == 0:
         return leaf
     inner = nested(depth - 1)
@@ -252,13 +319,14 @@ def nested(depth: int) -> st.SearchStrategy[Any]:
     return st.one_of(
         st.tuples(siblings, inner, siblings).map(lambda t: t[0] + [t[1]] + t[2]),
         st.tuples(st.dictionaries(keys, leaf, max_size=2), keys, inner).map(
-            lambda t: {**t[0], "\x00" + t[1]: t[2]}))
+            lambda t: {**t[0], "\x00" + t[1]: t[2]}
+        ),
+    )
 
 
 @settings(FUZZ, max_examples=150)
 @given(st.integers(0, MAX_JSON_DEPTH + 3).flatmap(nested), st.booleans())
-def test_the_nesting_check_accepts_exactly_what_is_shallow_enough(value: Any,
-                                                                 spaced: bool) -> None:
+def test_the_nesting_check_accepts_exactly_what_is_shallow_enough(value: Any, spaced: bool) -> None:
     def depth(v: Any) -> int:
         if isinstance(v, list):
             return 1 + max(map(depth, v), default=0)

@@ -4,6 +4,7 @@ Any change in rules, deal or move order shows up as a diff. After an intended
 change, regenerate with ``MYKERINOS_REGEN_GOLDEN=1 python -m pytest tests/engine/test_golden.py``
 and read the diff before committing it.
 """
+
 from __future__ import annotations
 
 import json

@@ -8,6 +8,7 @@ regenerate with ``MYKERINOS_REGEN_GOLDEN=1`` and say why in the commit.
 The games favour patron actions half of the time so that every patron, the
 neutral, Greenwish tokens and the tie boat are met often.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -53,6 +54,7 @@ def test_legal_lists_match_their_fingerprint(players: int, nile: bool) -> None:
     stored = json.loads(FINGERPRINTS.read_text(encoding="utf-8")) if FINGERPRINTS.exists() else {}
     if os.environ.get("MYKERINOS_REGEN_GOLDEN"):
         stored[name] = {"sha256": found, "moves": listed}
-        FINGERPRINTS.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n",
-                                encoding="utf-8")
+        FINGERPRINTS.write_text(
+            json.dumps(stored, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+        )
     assert {"sha256": found, "moves": listed} == stored[name]

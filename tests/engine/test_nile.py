@@ -18,6 +18,7 @@ So the season 1 region is (``~`` river, digits = area of a Nile land cell)::
      5  . . . 3 ~ . . .      d5, d6 land of area 3
      6  . . . 3 ~ . . .
 """
+
 from __future__ import annotations
 
 import json
@@ -31,9 +32,24 @@ from game import IllegalMoveError, Phase, RecordError, new_game, replay, summary
 from game.region import CELL_INDEX, CELL_NAMES
 from game.setup import make_setup
 
-from .scenario import (NO_NEUTRAL, OPEN_FIRST, PASS, brown, cards_offered, claim, deck_for, dig,
-                       events, extend, kinds, legal_of, neutral, neutral_claim, record,
-                       rooms_offered)
+from .scenario import (
+    NO_NEUTRAL,
+    OPEN_FIRST,
+    PASS,
+    brown,
+    cards_offered,
+    claim,
+    deck_for,
+    dig,
+    events,
+    extend,
+    kinds,
+    legal_of,
+    neutral,
+    neutral_claim,
+    record,
+    rooms_offered,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 ND = ["nile-1", "nile-2@r", "nile-3", "nile-4", "nile-5", "nile-6"]
@@ -42,8 +58,14 @@ DECK = deck_for(filler=OPEN_FIRST)
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
 # The printed Nile card layouts, rows top to bottom, left column then right column.
-LAYOUTS = {"nile-1": ".~ .~ ~.", "nile-2": "~. ~. .~", "nile-3": ".~ ~~ ~.",
-           "nile-4": "~. ~~ .~", "nile-5": ".~ ~. .~", "nile-6": "~. .~ ~."}
+LAYOUTS = {
+    "nile-1": ".~ .~ ~.",
+    "nile-2": "~. ~. .~",
+    "nile-3": ".~ ~~ ~.",
+    "nile-4": "~. ~~ .~",
+    "nile-5": ".~ ~. .~",
+    "nile-6": "~. .~ ~.",
+}
 
 
 def boat(use: bool) -> dict:
@@ -157,8 +179,9 @@ def test_seeded_setup_deals_nile_cards_boats_and_23_cubes(players: int, per_seas
     # the three cards left in the pile leave the game.
     assert state.season == 4 and state.region.lines == 3
     rest = iter(top[1:3])
-    check_lines([setup.nile_deck[5] if line == setup.nile_six_line else next(rest)
-                 for line in (1, 2, 3)])
+    check_lines(
+        [setup.nile_deck[5] if line == setup.nile_six_line else next(rest) for line in (1, 2, 3)]
+    )
     s = summary(state)
     assert s["nile"]["boat_offer"] is None and s["nile"]["pile"] == 0
     assert s["nile"]["boats_out"] == list(setup.boats[:3])
@@ -184,19 +207,33 @@ def test_explicit_nile_setup_is_checked() -> None:
 def test_nile_cards_replace_columns_d_and_e_and_their_pyramids() -> None:
     # lemon-0b (area 1, right) has a pyramid on its cell 5 = d3; tangerine-0c (area 2, left)
     # on its cell 0 = e1. Both cells lie under nile-1 and become river cells without pyramid.
-    deck = deck_for({1: ("violet-0a", "lemon-0b"), 2: ("tangerine-0c", "brown-0a")},
-                    filler=OPEN_FIRST)
+    deck = deck_for(
+        {1: ("violet-0a", "lemon-0b"), 2: ("tangerine-0c", "brown-0a")}, filler=OPEN_FIRST
+    )
     base = replay(record(3, [], deck=deck))
-    assert {"d3", "e1"} <= set(CELL_NAMES[i] for i in base.region.cells
-                               if base.region.pyramid[i])
+    assert {"d3", "e1"} <= set(CELL_NAMES[i] for i in base.region.cells if base.region.pyramid[i])
     state = nile_run(3, [], deck=deck)
     assert {"d3", "e1"} <= {c[0] for c in legal_of(state, "dig")}
     assert river_of(state) == {"e1", "e2", "d3", "d4", "e5", "e6"}
     region = state.region
-    areas = {name: region.area[CELL_INDEX[name]] for name in
-             ("d1", "d2", "e3", "e4", "d5", "d6", "e1", "e2", "d3", "d4", "e5", "e6")}
-    assert areas == {"d1": 1, "d2": 1, "e3": 2, "e4": 4, "d5": 3, "d6": 3,
-                     "e1": 0, "e2": 0, "d3": 0, "d4": 0, "e5": 0, "e6": 0}
+    areas = {
+        name: region.area[CELL_INDEX[name]]
+        for name in ("d1", "d2", "e3", "e4", "d5", "d6", "e1", "e2", "d3", "d4", "e5", "e6")
+    }
+    assert areas == {
+        "d1": 1,
+        "d2": 1,
+        "e3": 2,
+        "e4": 4,
+        "d5": 3,
+        "d6": 3,
+        "e1": 0,
+        "e2": 0,
+        "d3": 0,
+        "d4": 0,
+        "e5": 0,
+        "e6": 0,
+    }
     # River cells belong to no area; land cells join the area on their side.
     area_cells = [{CELL_NAMES[i] for i in region.area_cells[a]} for a in range(1, 5)]
     assert all(not (cells & river_of(state)) for cells in area_cells)
@@ -227,8 +264,14 @@ def test_digging_and_extending_across_river_and_land() -> None:
 # passes first; Bob has d3 on the river, d1 on the land of area 1, and e4 on the land of
 # area 4, and passes last.
 NILE_SURVEY_S1 = [
-    (0, dig("e1")), (1, dig("d3")), (2, dig("d4")), (0, extend("e2", "f2")),
-    (1, dig("d1")), (2, PASS), (0, PASS), (1, dig("e4")),
+    (0, dig("e1")),
+    (1, dig("d3")),
+    (2, dig("d4")),
+    (0, extend("e2", "f2")),
+    (1, dig("d1")),
+    (2, PASS),
+    (0, PASS),
+    (1, dig("e4")),
 ]
 
 
@@ -236,8 +279,15 @@ def test_nile_survey_ranks_the_river_then_the_areas_count_nile_land() -> None:
     state = nile_run(3, NILE_SURVEY_S1)
     assert summary(state)["passing"] == [2, 0, 1]
     survey = events(state, "survey")
-    assert survey == [{"type": "survey", "area": 0, "season": 1,
-                       "ranking": [[0, 2], [2, 1], [1, 1]], "cards": ["nile-1", "nile-2"]}]
+    assert survey == [
+        {
+            "type": "survey",
+            "area": 0,
+            "season": 1,
+            "ranking": [[0, 2], [2, 1], [1, 1]],
+            "cards": ["nile-1", "nile-2"],
+        }
+    ]
     # 1st on the river chooses a Nile card; there is no museum booking in the Nile survey.
     assert state.survey_decision() == ("nile", 0, 0)
     assert [m.to_json() for m in state.legal_moves()] == [claim("nile-1"), claim("nile-2")]
@@ -249,7 +299,8 @@ def test_nile_survey_ranks_the_river_then_the_areas_count_nile_land() -> None:
     assert state.nile_state.boats == [[], [], ["boat-2"]]
     # The other card goes under the pile; river cubes go back to the general stock.
     assert [e for e in events(state, "nile_return")] == [
-        {"type": "nile_return", "area": 0, "cards": ["nile-1"], "season": 1}]
+        {"type": "nile_return", "area": 0, "cards": ["nile-1"], "season": 1}
+    ]
     assert supply(state) == [before[0] + 2, before[1] + 1, before[2] + 1]
     assert summary(state)["board"] == {"d1": 1, "f2": 0, "e4": 1}
     # Cubes on Nile land count in their areas.
@@ -257,7 +308,10 @@ def test_nile_survey_ranks_the_river_then_the_areas_count_nile_land() -> None:
     assert state.survey_decision() == ("first", 1, 1)
     play(state, [(1, claim("violet-0a")), (0, claim("brown-0a"))])
     assert [(e["area"], e["ranking"]) for e in events(state, "survey")[2:]] == [
-        (2, [[0, 1]]), (3, []), (4, [[1, 1]])]
+        (2, [[0, 1]]),
+        (3, []),
+        (4, [[1, 1]]),
+    ]
     play(state, [(1, claim("violet-2a"))])
     assert state.season == 2 and state.first_player == 1
     # The next season's Nile cards come from the pile top: nile-3 and nile-4; then
@@ -268,8 +322,12 @@ def test_nile_survey_ranks_the_river_then_the_areas_count_nile_land() -> None:
 
 
 def test_nobody_or_one_side_on_the_river() -> None:
-    moves = NILE_SURVEY_S1 + [(0, claim("nile-2")), (1, claim("violet-0a")),
-                              (0, claim("brown-0a")), (1, claim("violet-2a"))]
+    moves = NILE_SURVEY_S1 + [
+        (0, claim("nile-2")),
+        (1, claim("violet-0a")),
+        (0, claim("brown-0a")),
+        (1, claim("violet-2a")),
+    ]
     # Season 2: nobody digs. Both Nile cards go under the pile in line order, the boat
     # leaves the game.
     state = nile_run(3, moves + [(1, PASS), (2, PASS), (0, PASS)])
@@ -302,24 +360,46 @@ FULL_BOATS = ["boat-2", "boat-cubes", "boat-3", "boat-tie"]
 FULL = [
     # Season 1 (Ann first). Ann: 2 river cubes and a cube in areas 1-3; Cy: 1 river cube
     # and area 4; Bob passes at once.
-    (0, dig("e1")), (1, PASS), (2, dig("d3")), (0, extend("e2", "f2")), (2, dig("h6")),
-    (0, dig("a1")), (2, PASS), (0, dig("a4")),
-    (0, claim("nile-1")),                                   # Nile: Ann; boat-2 to Cy
-    (0, claim("violet-0a")), (0, claim("brown-0a")), (0, claim("tangerine-0a")),
+    (0, dig("e1")),
+    (1, PASS),
+    (2, dig("d3")),
+    (0, extend("e2", "f2")),
+    (2, dig("h6")),
+    (0, dig("a1")),
+    (2, PASS),
+    (0, dig("a4")),
+    (0, claim("nile-1")),  # Nile: Ann; boat-2 to Cy
+    (0, claim("violet-0a")),
+    (0, claim("brown-0a")),
+    (0, claim("tangerine-0a")),
     (2, claim("violet-0c")),
     # Season 2 (Ann first): nile-3 and nile-4. Ann and Bob 1 river cube each, Bob one
     # in area 1.
-    (0, dig("e1")), (1, dig("d3")), (2, PASS), (0, PASS), (1, dig("b1")),
-    (0, claim("nile-3")),                                   # boat-cubes to Bob
+    (0, dig("e1")),
+    (1, dig("d3")),
+    (2, PASS),
+    (0, PASS),
+    (1, dig("b1")),
+    (0, claim("nile-3")),  # boat-cubes to Bob
     (1, claim("violet-2b")),
     # Season 3 (Bob first): nile-5 and nile-2 (turned). Cy and Ann 1 river cube each.
-    (1, PASS), (2, dig("e1")), (0, dig("d2")), (2, PASS), (0, PASS),
-    (2, claim("nile-5")),                                   # boat-3 to Ann
+    (1, PASS),
+    (2, dig("e1")),
+    (0, dig("d2")),
+    (2, PASS),
+    (0, PASS),
+    (2, claim("nile-5")),  # boat-3 to Ann
     # Season 4 (Ann first): nile-4 | nile-6 | nile-2 (turned). Bob and Cy 2 river cubes,
     # Ann 1.
-    (0, dig("d1")), (1, dig("d4")), (2, dig("e8")), (0, PASS), (1, dig("d6")),
-    (2, dig("e9")), (1, PASS), (2, PASS),
-    (2, claim("nile-4")),                                   # Bob got nile-6 by force
+    (0, dig("d1")),
+    (1, dig("d4")),
+    (2, dig("e8")),
+    (0, PASS),
+    (1, dig("d6")),
+    (2, dig("e9")),
+    (1, PASS),
+    (2, PASS),
+    (2, claim("nile-4")),  # Bob got nile-6 by force
 ]
 
 
@@ -347,8 +427,11 @@ def test_boats_score_or_give_cubes_at_once() -> None:
 
 
 def test_boat_cubes_gives_two_cubes_when_the_stock_has_them() -> None:
-    state = nile_run(3, [(0, dig("e1")), (1, dig("d3")), (2, dig("a1")), (0, PASS), (1, PASS),
-                         (2, PASS)], boats=["boat-cubes", "boat-2", "boat-3", "boat-tie"])
+    state = nile_run(
+        3,
+        [(0, dig("e1")), (1, dig("d3")), (2, dig("a1")), (0, PASS), (1, PASS), (2, PASS)],
+        boats=["boat-cubes", "boat-2", "boat-3", "boat-tie"],
+    )
     assert state.cubes == [10, 10, 10]
     play(state, [(0, claim("nile-1"))])
     assert state.nile_state.boats == [[], ["boat-cubes"], []]
@@ -361,19 +444,32 @@ def test_pile_order_and_the_last_season_nile_survey() -> None:
     state = full_game(26)
     # nile-2 went back under the pile in season 1, nile-4 in season 2 and nile-2 again
     # in season 3 (nile-5 taken): the pile is nile-4 then nile-2 for the last season.
-    assert [e["cards"] for e in events(state, "nile_return")] == [["nile-2"], ["nile-4"],
-                                                                 ["nile-2"]]
+    assert [e["cards"] for e in events(state, "nile_return")] == [
+        ["nile-2"],
+        ["nile-4"],
+        ["nile-2"],
+    ]
     assert nile_in_play(state) == [("nile-4", False), ("nile-6", False), ("nile-2", True)]
     assert river_of(state) == {"d1", "d2", "e2", "e3", "d4", "e5", "d6", "d7", "e8", "e9"}
     assert summary(state)["nile"]["boat_offer"] is None
     state = full_game(len(FULL) - 1)
     assert [e["ranking"] for e in events(state, "survey") if e["season"] == 4] == [
-        [[1, 2], [2, 2], [0, 1]]]
+        [[1, 2], [2, 2], [0, 1]]
+    ]
     # Bob, 1st on the river, received nile-6 by force (not in the record); Cy chooses one
     # of the two 3-point Nile cards; Ann, 3rd, gets nothing.
     forced = [e for e in events(state, "claim") if e["season"] == 4]
-    assert forced == [{"type": "claim", "player": 1, "card": "nile-6", "points": 5, "area": 0,
-                       "forced": True, "season": 4}]
+    assert forced == [
+        {
+            "type": "claim",
+            "player": 1,
+            "card": "nile-6",
+            "points": 5,
+            "area": 0,
+            "forced": True,
+            "season": 4,
+        }
+    ]
     assert all(m.card != "nile-6" for _, m in state.moves)
     assert state.survey_decision() == ("nile", 2, 2)
     assert cards_offered(state) == ["nile-4", "nile-2"]
@@ -409,8 +505,13 @@ def test_final_scoring_greenwish_is_wild_in_sets_and_worth_nothing_in_the_museum
 def test_command_line_replay_prints_the_nile_block(tmp_path: Path) -> None:
     path = tmp_path / "nile.json"
     path.write_text(json.dumps(to_record(full_game(26))), encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "game", "replay", str(path)], cwd=ROOT,
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "game", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     printed = json.loads(out.stdout)
     assert printed["season"] == 4
     assert printed["nile"]["in_play"] == [["nile-4", False], ["nile-6", False], ["nile-2", True]]
@@ -424,9 +525,25 @@ def test_command_line_replay_prints_the_nile_block(tmp_path: Path) -> None:
 
 def test_command_line_selfplay_nile_record_replays(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    out = subprocess.run([sys.executable, "-m", "game", "selfplay", "--players", "3", "--seed",
-                          "5", "--nile", "--record", str(path)], cwd=ROOT,
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "selfplay",
+            "--players",
+            "3",
+            "--seed",
+            "5",
+            "--nile",
+            "--record",
+            str(path),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     printed = json.loads(out.stdout)
     rec = json.loads(path.read_text(encoding="utf-8"))
     setup = rec["setup"]
@@ -446,8 +563,9 @@ def greenwish_moves(state) -> list[dict]:
 
 
 def tokens_for(state, action: str, cells: list[str]) -> set[str]:
-    return {m["token"] for m in greenwish_moves(state)
-            if m["action"] == action and m["cells"] == cells}
+    return {
+        m["token"] for m in greenwish_moves(state) if m["action"] == action and m["cells"] == cells
+    }
 
 
 def test_greenwish_needs_a_nile_card_and_is_offered_with_no_other_patron() -> None:
@@ -471,24 +589,52 @@ def test_greenwish_needs_a_nile_card_and_is_offered_with_no_other_patron() -> No
 
 # Greenwish in a 3-player game over three seasons. Season 1: Ann alone on the river takes
 # nile-1, and brown-0a in area 1; Bob takes brown-0b in area 2.
-GW_DECK = deck_for(seasons={1: {1: ("brown-0a", "violet-0a"), 2: ("brown-0b", "lemon-0a")},
-                            2: {1: ("tangerine-0a", "blackmore-0a"),
-                                2: ("violet-0b", "lemon-0b")}},
-                   filler=OPEN_FIRST)
-GW_S1 = [(0, dig("e1")), (1, dig("g1")), (2, PASS), (0, dig("a1")), (1, PASS), (0, PASS),
-         (0, claim("nile-1")), (0, claim("brown-0a")), (1, claim("brown-0b"))]
+GW_DECK = deck_for(
+    seasons={
+        1: {1: ("brown-0a", "violet-0a"), 2: ("brown-0b", "lemon-0a")},
+        2: {1: ("tangerine-0a", "blackmore-0a"), 2: ("violet-0b", "lemon-0b")},
+    },
+    filler=OPEN_FIRST,
+)
+GW_S1 = [
+    (0, dig("e1")),
+    (1, dig("g1")),
+    (2, PASS),
+    (0, dig("a1")),
+    (1, PASS),
+    (0, PASS),
+    (0, claim("nile-1")),
+    (0, claim("brown-0a")),
+    (1, claim("brown-0b")),
+]
 # Season 2 (Ann first; nile-3 and nile-4; h3 holds a pyramid): Ann digs a1 with Greenwish
 # and puts her token on g2; later she settles on g2 herself.
-GW_S2 = [(0, greenwish("dig", ["a1"], "g2")), (1, dig("h2")), (2, PASS),
-         (0, extend("b1", "c1")), (1, extend("h1", "g1")), (0, dig("g2")), (1, PASS),
-         (0, dig("e2")),
-         (0, claim("nile-3")), (0, claim("tangerine-0a")), (1, claim("violet-0b")),
-         (0, claim("lemon-0b"))]
+GW_S2 = [
+    (0, greenwish("dig", ["a1"], "g2")),
+    (1, dig("h2")),
+    (2, PASS),
+    (0, extend("b1", "c1")),
+    (1, extend("h1", "g1")),
+    (0, dig("g2")),
+    (1, PASS),
+    (0, dig("e2")),
+    (0, claim("nile-3")),
+    (0, claim("tangerine-0a")),
+    (1, claim("violet-0b")),
+    (0, claim("lemon-0b")),
+]
 # Season 3 (Ann first; Ann holds nile-1 and nile-3): a token on a museum room, then one
 # on a cell that stays there until the survey.
-GW_S3 = [(0, greenwish("dig", ["c3"], "W2-3")), (1, brown("W1-3")), (2, PASS),
-         (0, brown("W2-3")), (1, dig("f1")), (0, greenwish("extend", ["d3", "e3"], "g3")),
-         (1, PASS), (0, PASS)]
+GW_S3 = [
+    (0, greenwish("dig", ["c3"], "W2-3")),
+    (1, brown("W1-3")),
+    (2, PASS),
+    (0, brown("W2-3")),
+    (1, dig("f1")),
+    (0, greenwish("extend", ["d3", "e3"], "g3")),
+    (1, PASS),
+    (0, PASS),
+]
 
 
 def gw_game(moves: list):
@@ -526,8 +672,13 @@ def test_greenwish_token_on_a_cell_blocks_others_until_its_owner_settles() -> No
     assert state.nile_state.tokens == [3, 3, 3] and summary(state)["nile"]["tokens"] == {}
     assert summary(state)["board"]["g2"] == 0
     state = gw_game(GW_S1 + GW_S2)
-    assert state.season == 3 and state.cards[0] == ["nile-1", "brown-0a", "nile-3",
-                                                    "tangerine-0a", "lemon-0b"]
+    assert state.season == 3 and state.cards[0] == [
+        "nile-1",
+        "brown-0a",
+        "nile-3",
+        "tangerine-0a",
+        "lemon-0b",
+    ]
 
 
 def test_greenwish_token_on_a_room_and_tokens_returning_at_the_survey() -> None:
@@ -565,8 +716,9 @@ def test_greenwish_token_on_a_room_and_tokens_returning_at_the_survey() -> None:
 
 def test_greenwish_token_blocks_neutral_cubes() -> None:
     # Two players. Season 1: Ann alone on the river takes nile-1.
-    state = nile_run(2, [(0, dig("e1")), (0, NO_NEUTRAL), (1, PASS), (0, PASS),
-                         (0, claim("nile-1"))])
+    state = nile_run(
+        2, [(0, dig("e1")), (0, NO_NEUTRAL), (1, PASS), (0, PASS), (0, claim("nile-1"))]
+    )
     assert state.season == 2 and state.to_move == 0
     play(state, [(0, greenwish("dig", ["b1"], "f2"))])
     # Neutral cubes may not go on the token, not even when its owner places them.
@@ -588,8 +740,17 @@ def test_greenwish_token_blocks_neutral_cubes() -> None:
 TIE_FIRST = ["boat-tie", "boat-2", "boat-3", "boat-cubes"]
 # Season 1: Ann 2 river cubes and f2 (area 2); Bob 1 river cube, b1 (area 1) and g2
 # (area 2), passing last; Cy a1 (area 1), passing first.
-TIE_S1 = [(0, dig("e1")), (1, dig("d3")), (2, dig("a1")), (0, extend("e2", "f2")),
-          (1, dig("b1")), (2, PASS), (0, PASS), (1, dig("g2")), (0, claim("nile-1"))]
+TIE_S1 = [
+    (0, dig("e1")),
+    (1, dig("d3")),
+    (2, dig("a1")),
+    (0, extend("e2", "f2")),
+    (1, dig("b1")),
+    (2, PASS),
+    (0, PASS),
+    (1, dig("g2")),
+    (0, claim("nile-1")),
+]
 
 
 def test_tie_boat_question_in_area_surveys_kept_then_used() -> None:
@@ -619,28 +780,44 @@ def test_tie_boat_question_in_area_surveys_kept_then_used() -> None:
     play(state, [(1, claim("brown-0a")), (0, claim("blackmore-0a"))])
     assert state.cards == [["nile-1", "blackmore-0a"], ["lemon-0a", "brown-0a"], ["violet-0a"]]
     assert [(e["type"], e["area"]) for e in state.log if e["type"].startswith("boat_")] == [
-        ("boat_keep", 1), ("boat_use", 2)]
+        ("boat_keep", 1),
+        ("boat_use", 2),
+    ]
     assert state.season == 2
     assert [m.to_json() for _, m in state.moves[-6:]] == [
-        boat(False), claim("violet-0a"), claim("lemon-0a"), boat(True), claim("brown-0a"),
-        claim("blackmore-0a")]
+        boat(False),
+        claim("violet-0a"),
+        claim("lemon-0a"),
+        boat(True),
+        claim("brown-0a"),
+        claim("blackmore-0a"),
+    ]
 
 
 # Season 1: Ann and Bob 1 river cube each, Bob passing last: Bob gets the tie boat.
-TIE_NILE_S1 = [(0, dig("e1")), (1, dig("d3")), (2, PASS), (0, PASS), (1, PASS),
-               (0, claim("nile-1"))]
+TIE_NILE_S1 = [
+    (0, dig("e1")),
+    (1, dig("d3")),
+    (2, PASS),
+    (0, PASS),
+    (1, PASS),
+    (0, claim("nile-1")),
+]
 # Season 2 (Bob first; nile-3 and nile-4): Bob and Ann 1 river cube each, Ann passes first.
-TIE_NILE_S2 = [(1, dig("e1")), (2, PASS), (0, dig("d2")), (1, dig("b1")), (0, PASS),
-               (1, PASS)]
+TIE_NILE_S2 = [(1, dig("e1")), (2, PASS), (0, dig("d2")), (1, dig("b1")), (0, PASS), (1, PASS)]
 
 
 @pytest.mark.parametrize("use", [True, False])
 def test_tie_boat_in_the_nile_survey(use: bool) -> None:
     state = nile_run(3, TIE_NILE_S1 + TIE_NILE_S2, boats=TIE_FIRST)
     assert state.season == 2 and state.nile_state.boats == [[], ["boat-tie"], []]
-    assert events(state, "survey")[-1] == {"type": "survey", "area": 0, "season": 2,
-                                           "ranking": [[0, 1], [1, 1]],
-                                           "cards": ["nile-3", "nile-4"]}
+    assert events(state, "survey")[-1] == {
+        "type": "survey",
+        "area": 0,
+        "season": 2,
+        "ranking": [[0, 1], [1, 1]],
+        "cards": ["nile-3", "nile-4"],
+    }
     assert state.phase is Phase.BOAT and state.to_move == 1
     play(state, [(1, boat(use))])
     first, second = (1, 0) if use else (0, 1)
@@ -655,12 +832,29 @@ def test_tie_boat_in_the_nile_survey(use: bool) -> None:
 
 def test_tie_boat_not_asked_for_a_tie_below_second_on_the_river() -> None:
     # Four players. Season 1: Ann and Bob 1 river cube each, Bob passing last.
-    s1 = [(0, dig("e1")), (1, dig("d3")), (2, PASS), (3, PASS), (0, PASS), (1, PASS),
-          (0, claim("nile-1"))]
+    s1 = [
+        (0, dig("e1")),
+        (1, dig("d3")),
+        (2, PASS),
+        (3, PASS),
+        (0, PASS),
+        (1, PASS),
+        (0, claim("nile-1")),
+    ]
     # Season 2 (Bob first): Dee 3 river cubes, Cy 2, Ann and Bob 1 each, Ann passing first.
-    s2 = [(1, dig("e1")), (2, dig("d2")), (3, dig("d4")), (0, dig("e6")), (1, dig("b1")),
-          (2, extend("d3", "e3")), (3, extend("d5", "e5")), (0, PASS), (1, PASS), (2, PASS),
-          (3, PASS)]
+    s2 = [
+        (1, dig("e1")),
+        (2, dig("d2")),
+        (3, dig("d4")),
+        (0, dig("e6")),
+        (1, dig("b1")),
+        (2, extend("d3", "e3")),
+        (3, extend("d5", "e5")),
+        (0, PASS),
+        (1, PASS),
+        (2, PASS),
+        (3, PASS),
+    ]
     state = nile_run(4, s1 + s2, boats=TIE_FIRST)
     assert state.nile_state.boats[1] == ["boat-tie"]
     assert events(state, "survey")[-1]["ranking"] == [[3, 3], [2, 2], [0, 1], [1, 1]]
@@ -673,13 +867,24 @@ def test_tie_boat_not_asked_for_a_tie_below_second_on_the_river() -> None:
 
 # ====================================================== two players: the neutral
 def test_neutral_first_on_the_river_third_player_chooses_its_card() -> None:
-    state = nile_run(2, [(0, dig("e1")), (0, neutral("d3")), (1, dig("d4")), (1, neutral("e2")),
-                         (0, PASS), (1, PASS)])
+    state = nile_run(
+        2,
+        [
+            (0, dig("e1")),
+            (0, neutral("d3")),
+            (1, dig("d4")),
+            (1, neutral("e2")),
+            (0, PASS),
+            (1, PASS),
+        ],
+    )
     assert events(state, "survey")[-1]["ranking"] == [[2, 2], [0, 1], [1, 1]]
     # Bob, 3rd, chooses which Nile card the neutral takes; it leaves the game.
     assert state.survey_decision() == ("neutral", 1, 2) and state.to_move == 1
-    assert [m.to_json() for m in state.legal_moves()] == [neutral_claim("nile-1"),
-                                                          neutral_claim("nile-2")]
+    assert [m.to_json() for m in state.legal_moves()] == [
+        neutral_claim("nile-1"),
+        neutral_claim("nile-2"),
+    ]
     play(state, [(1, neutral_claim("nile-2"))])
     # Ann, 2nd, gets the boat; the other card goes under the pile.
     assert state.nile_state.boats == [["boat-2"], []] and state.score == [2, 0]
@@ -689,8 +894,17 @@ def test_neutral_first_on_the_river_third_player_chooses_its_card() -> None:
 
 
 def test_neutral_first_on_the_river_the_player_off_the_river_chooses() -> None:
-    state = nile_run(2, [(0, dig("e1")), (0, neutral("d3")), (1, dig("a1")), (1, neutral("e2")),
-                         (0, PASS), (1, PASS)])
+    state = nile_run(
+        2,
+        [
+            (0, dig("e1")),
+            (0, neutral("d3")),
+            (1, dig("a1")),
+            (1, neutral("e2")),
+            (0, PASS),
+            (1, PASS),
+        ],
+    )
     assert events(state, "survey")[-1]["ranking"] == [[2, 2], [0, 1]]
     assert state.survey_decision() == ("neutral", 1, 2)
     play(state, [(1, neutral_claim("nile-1"))])
@@ -711,8 +925,9 @@ def test_neutral_alone_on_the_river_the_first_passer_chooses_and_the_boat_leaves
 
 
 def test_neutral_second_on_the_river_the_boat_leaves() -> None:
-    state = nile_run(2, [(0, dig("e1")), (0, neutral("d3")), (1, PASS), (0, extend("e2", "f2")),
-                         (0, NO_NEUTRAL)])
+    state = nile_run(
+        2, [(0, dig("e1")), (0, neutral("d3")), (1, PASS), (0, extend("e2", "f2")), (0, NO_NEUTRAL)]
+    )
     assert events(state, "survey")[-1]["ranking"] == [[0, 2], [2, 1]]
     assert state.survey_decision() == ("nile", 0, 0)
     play(state, [(0, claim("nile-1"))])

@@ -3,19 +3,41 @@
 Every refusal is one typed error with a one-line message; every hostile file
 of about 1 MB gets its answer (timed by bench/records.py, not here).
 """
+
 from __future__ import annotations
 
 import json
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
-from game import (GameError, GameState, IllegalMoveError, MalformedMoveError, Move, RecordError,
-                  SetupError, load_record_text, new_game, replay, summary, to_record)
+from game import (
+    GameError,
+    GameState,
+    IllegalMoveError,
+    MalformedMoveError,
+    Move,
+    RecordError,
+    SetupError,
+    load_record_text,
+    new_game,
+    replay,
+    summary,
+    to_record,
+)
 from game.cards import PARCEL_IDS
-from game.limits import (MAX_JSON_DEPTH, MAX_MOVES, MAX_NAME, MAX_RECORD_BYTES, MAX_SEED,
-                         clean_name, name_problem, seed_from_text)
+from game.limits import (
+    MAX_JSON_DEPTH,
+    MAX_MOVES,
+    MAX_NAME,
+    MAX_RECORD_BYTES,
+    MAX_SEED,
+    clean_name,
+    name_problem,
+    seed_from_text,
+)
 from game.record import check_json_text, parse_record_json
 from game.selfplay import random_game
 from game.setup import Setup
@@ -55,12 +77,24 @@ def test_printable_names_of_1_to_24_characters_are_accepted(name: str) -> None:
 
 
 BAD_NAMES = [
-    ("", "is empty"), ("   ", "is empty"), ("x" * (MAX_NAME + 1), "25 characters"),
-    ("A" * 1_000_000, "1000000 characters"), ("Ann\nBob", "U+000A"), ("Ann\tBob", "U+0009"),
-    ("\x1b[31mRed", "U+001B"), ("Ann\x7f", "U+007F"), ("Evil\u202eniA", "U+202E"),
-    ("Zero\u200bwidth", "U+200B"), ("Line\u2028sep", "U+2028"), ("Ann\x00", "U+0000"),
-    (" Ann", "starts or ends with a space"), ("Ann ", "starts or ends with a space"),
-    (7, "not text"), (None, "not text"), (["Ann"], "not text"), ({"n": 1}, "not text"),
+    ("", "is empty"),
+    ("   ", "is empty"),
+    ("x" * (MAX_NAME + 1), "25 characters"),
+    ("A" * 1_000_000, "1000000 characters"),
+    ("Ann\nBob", "U+000A"),
+    ("Ann\tBob", "U+0009"),
+    ("\x1b[31mRed", "U+001B"),
+    ("Ann\x7f", "U+007F"),
+    ("Evil\u202eniA", "U+202E"),
+    ("Zero\u200bwidth", "U+200B"),
+    ("Line\u2028sep", "U+2028"),
+    ("Ann\x00", "U+0000"),
+    (" Ann", "starts or ends with a space"),
+    ("Ann ", "starts or ends with a space"),
+    (7, "not text"),
+    (None, "not text"),
+    (["Ann"], "not text"),
+    ({"n": 1}, "not text"),
 ]
 
 
@@ -81,9 +115,17 @@ def test_player_lists_of_the_wrong_shape_are_refused() -> None:
 
 
 CLEANED = [
-    ("  Ann  ", "Ann"), ("Ann\nBob", "AnnBob"), ("\x1b[31mRed\x1b[0m", "[31mRed[0m"),
-    ("x" * 100, "x" * 24), ("\x00\x01\x02", ""), ("    ", ""), (" " * 30 + "Bob", "Bob"),
-    ("a" * 23 + " b", "a" * 23), ("Evil\u202eniA", "EvilniA"), ("Zoë", "Zoë"), ("", ""),
+    ("  Ann  ", "Ann"),
+    ("Ann\nBob", "AnnBob"),
+    ("\x1b[31mRed\x1b[0m", "[31mRed[0m"),
+    ("x" * 100, "x" * 24),
+    ("\x00\x01\x02", ""),
+    ("    ", ""),
+    (" " * 30 + "Bob", "Bob"),
+    ("a" * 23 + " b", "a" * 23),
+    ("Evil\u202eniA", "EvilniA"),
+    ("Zoë", "Zoë"),
+    ("", ""),
 ]
 
 
@@ -102,12 +144,29 @@ def test_clean_name_of_anything_else_is_empty_and_a_megabyte_is_cut() -> None:
 # ------------------------------------------------------------------- seeds
 def old_page_seed(text: str) -> int:
     """How the page turned a word into a seed before (quadratic, kept as the reference)."""
-    return sum(ord(ch) * 31 ** i for i, ch in enumerate(text)) % (2 ** 31)
+    return sum(ord(ch) * 31**i for i, ch in enumerate(text)) % (2**31)
 
 
-@pytest.mark.parametrize("text", ["pyramid", "Mykerinos 2026", "Zoë's game", "李白", "🐪🐪",
-                                  "a" * 100, "x1", "1x", "-5", "+5", "1_000", "٣", "0x10",
-                                  "\u00a0 nbsp", "1 2"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pyramid",
+        "Mykerinos 2026",
+        "Zoë's game",
+        "李白",
+        "🐪🐪",
+        "a" * 100,
+        "x1",
+        "1x",
+        "-5",
+        "+5",
+        "1_000",
+        "٣",
+        "0x10",
+        "\u00a0 nbsp",
+        "1 2",
+    ],
+)
 def test_a_word_seed_gives_the_same_number_as_before(text: str) -> None:
     assert seed_from_text(text) == old_page_seed(text.strip())
     assert seed_from_text(f"  {text}\t") == seed_from_text(text)
@@ -142,9 +201,21 @@ def test_a_word_seed_starts_a_game_and_replays() -> None:
     assert replay(to_record(state)).setup == state.setup
 
 
-@pytest.mark.parametrize("seed,ok", [(0, True), (MAX_SEED, True), (-1, False),
-                                     (MAX_SEED + 1, False), (10 ** 29, False), ("7", False),
-                                     (7.0, False), (True, False), (None, False), ([7], False)])
+@pytest.mark.parametrize(
+    "seed,ok",
+    [
+        (0, True),
+        (MAX_SEED, True),
+        (-1, False),
+        (MAX_SEED + 1, False),
+        (10**29, False),
+        ("7", False),
+        (7.0, False),
+        (True, False),
+        (None, False),
+        ([7], False),
+    ],
+)
 def test_record_seeds_are_whole_numbers_0_to_2_64_minus_1(seed: Any, ok: bool) -> None:
     rec = record(2, [], seed=seed)
     if ok:
@@ -169,14 +240,17 @@ def test_the_deck_repeated_500_times_is_refused() -> None:
     assert "repeated: blackmore-0a, blackmore-0b" in message and "missing" not in message
 
 
-@pytest.mark.parametrize("deck,fragment", [
-    (["lemon-3a", "lemon-3a@r"] + list(PARCEL_IDS[2:]), "repeated: lemon-3a"),
-    ("violet-0a", "must be a list of card ids"),
-    ([["violet-0a"]] * 36, "must be a list of card ids"),
-    (list(PARCEL_IDS[:-1]) + ["x" * 100_000], "unknown card 'xxxx"),
-    (list(PARCEL_IDS[:-1]) + ["violet-0a@x"], "unknown card 'violet-0a@x'"),
-    ([], "missing: "),
-])
+@pytest.mark.parametrize(
+    "deck,fragment",
+    [
+        (["lemon-3a", "lemon-3a@r"] + list(PARCEL_IDS[2:]), "repeated: lemon-3a"),
+        ("violet-0a", "must be a list of card ids"),
+        ([["violet-0a"]] * 36, "must be a list of card ids"),
+        (list(PARCEL_IDS[:-1]) + ["x" * 100_000], "unknown card 'xxxx"),
+        (list(PARCEL_IDS[:-1]) + ["violet-0a@x"], "unknown card 'violet-0a@x'"),
+        ([], "missing: "),
+    ],
+)
 def test_bad_decks(deck: Any, fragment: str) -> None:
     assert fragment in refusal({"setup": {"players": 2, "deck": deck}}, "setup")
 
@@ -188,20 +262,30 @@ def test_a_turned_card_is_the_same_card() -> None:
     assert state.setup.deck[0] == (PARCEL_IDS[0], False)
 
 
-@pytest.mark.parametrize("setup,fragment", [
-    ({"nile": True, "nile_deck": ["nile-6", "nile-1", "nile-2", "nile-3", "nile-4", "nile-5"]},
-     "sixth card must be nile-6"),
-    ({"nile": True, "nile_deck": ["nile-1"] * 6}, "repeated: nile-1"),
-    ({"nile": True, "nile_six_line": 4}, "nile_six_line must be 1, 2 or 3"),
-    ({"nile": True, "nile_six_line": True}, "nile_six_line must be 1, 2 or 3"),
-    ({"nile": True, "boats": ["boat-2"] * 4}, "setup.boats must list the four boats"),
-    ({"nile": False, "boats": ["boat-2", "boat-3", "boat-cubes", "boat-tie"]},
-     "only for the Nile"),
-    ({"nile": "yes"}, "setup.nile must be true or false"),
-    ({"wings": ["lemon"] * 100_000}, "setup.wings must list the five patrons"),
-    ({"first_player": 2.0}, "setup.first_player"),
-    ({"frist_player": 1}, "unknown field 'frist_player'"),
-])
+@pytest.mark.parametrize(
+    "setup,fragment",
+    [
+        (
+            {
+                "nile": True,
+                "nile_deck": ["nile-6", "nile-1", "nile-2", "nile-3", "nile-4", "nile-5"],
+            },
+            "sixth card must be nile-6",
+        ),
+        ({"nile": True, "nile_deck": ["nile-1"] * 6}, "repeated: nile-1"),
+        ({"nile": True, "nile_six_line": 4}, "nile_six_line must be 1, 2 or 3"),
+        ({"nile": True, "nile_six_line": True}, "nile_six_line must be 1, 2 or 3"),
+        ({"nile": True, "boats": ["boat-2"] * 4}, "setup.boats must list the four boats"),
+        (
+            {"nile": False, "boats": ["boat-2", "boat-3", "boat-cubes", "boat-tie"]},
+            "only for the Nile",
+        ),
+        ({"nile": "yes"}, "setup.nile must be true or false"),
+        ({"wings": ["lemon"] * 100_000}, "setup.wings must list the five patrons"),
+        ({"first_player": 2.0}, "setup.first_player"),
+        ({"frist_player": 1}, "unknown field 'frist_player'"),
+    ],
+)
 def test_bad_setup_fields(setup: dict[str, Any], fragment: str) -> None:
     assert fragment in refusal({"setup": {"players": 2, **setup}}, "setup")
 
@@ -210,12 +294,13 @@ def test_bad_setup_fields(setup: dict[str, Any], fragment: str) -> None:
 def test_record_shape_problems_are_format_errors() -> None:
     for junk in ([], "record", 7, None, True, 1.5):
         assert "JSON object" in refusal(junk, "format", parsed=True)
-    assert "needs a \"setup\"" in refusal({"format": "mykerinos/1"}, "format")
-    assert "\"moves\" must be a list" in refusal({"setup": {"players": 2}, "moves": {}}, "format")
+    assert 'needs a "setup"' in refusal({"format": "mykerinos/1"}, "format")
+    assert '"moves" must be a list' in refusal({"setup": {"players": 2}, "moves": {}}, "format")
     assert "setup must be a JSON object" in refusal({"setup": [2]}, "setup")
     for fmt in ("chess/1", "mykerinos/0", "mykerinos/1.0", 1, None, ["mykerinos/1"]):
-        assert "unknown record format" in refusal({"format": fmt, "setup": {"players": 2}},
-                                                  "format")
+        assert "unknown record format" in refusal(
+            {"format": fmt, "setup": {"players": 2}}, "format"
+        )
 
 
 def test_a_newer_format_says_so() -> None:
@@ -239,25 +324,31 @@ def test_moves_are_bounded_and_nothing_is_played_after_the_end() -> None:
 
 
 def test_the_player_field_must_be_a_player_index() -> None:
-    for player in (3, -1, 10 ** 40, "0", 0.0, True, [0]):
+    for player in (3, -1, 10**40, "0", 0.0, True, [0]):
         message = refusal(record(3, [{"player": player, **dig("c2")}]), "move")
-        assert message.startswith("move 1: \"player\" must be a player index 0-2")
+        assert message.startswith('move 1: "player" must be a player index 0-2')
 
 
-@pytest.mark.parametrize("move,fragment", [
-    ({"action": "x" * 100_000}, "unknown action 'xxxx"),
-    ({"action": {"nested": {"deep": [1]}}}, "unknown action (an object)"),
-    ({"action": 10 ** 40}, "unknown action (a very large number)"),
-    ({"action": "dig", "cells": ["c2"] * 4}, "at most 3 cell names"),
-    ({"action": "dig", "cells": ["c" * 21]}, "at most 3 cell names"),
-    ({"action": "claim", "card": "k" * 21}, "needs \"card\""),
-    ({"action": "museum", "room": None}, "needs \"room\""),
-    ({"action": "pass", **{f"extra{i}": i for i in range(50)}},
-     "'extra0', 'extra1', 'extra2', 'extra3', 'extra4', ... (50 in all)"),
-    ({"action": "pass", "why": "a\nb"}, "unexpected field(s) for action 'pass': 'why'"),
-])
-def test_malformed_moves_in_records_say_what_is_wrong_briefly(move: dict[str, Any],
-                                                              fragment: str) -> None:
+@pytest.mark.parametrize(
+    "move,fragment",
+    [
+        ({"action": "x" * 100_000}, "unknown action 'xxxx"),
+        ({"action": {"nested": {"deep": [1]}}}, "unknown action (an object)"),
+        ({"action": 10**40}, "unknown action (a very large number)"),
+        ({"action": "dig", "cells": ["c2"] * 4}, "at most 3 cell names"),
+        ({"action": "dig", "cells": ["c" * 21]}, "at most 3 cell names"),
+        ({"action": "claim", "card": "k" * 21}, 'needs "card"'),
+        ({"action": "museum", "room": None}, 'needs "room"'),
+        (
+            {"action": "pass", **{f"extra{i}": i for i in range(50)}},
+            "'extra0', 'extra1', 'extra2', 'extra3', 'extra4', ... (50 in all)",
+        ),
+        ({"action": "pass", "why": "a\nb"}, "unexpected field(s) for action 'pass': 'why'"),
+    ],
+)
+def test_malformed_moves_in_records_say_what_is_wrong_briefly(
+    move: dict[str, Any], fragment: str
+) -> None:
     message = refusal(record(3, [move]), "move")
     assert message.startswith("move 1: ") and fragment in message
 
@@ -288,25 +379,31 @@ def refusal_of_load(value: Any) -> str:
     return str(info.value)
 
 
-@pytest.mark.parametrize("text,kind,fragment", [
-    ("[" * 100_000, "format", "nested more than"),
-    ('{"a":' * 100_000, "format", "nested more than"),
-    ("[" * (MAX_JSON_DEPTH + 1) + "]" * (MAX_JSON_DEPTH + 1), "format", "nested more than"),
-    # a closer inside a string must not hide one level of real nesting
-    ('{"]": ' + "[" * MAX_JSON_DEPTH + "0" + "]" * MAX_JSON_DEPTH + "}", "format",
-     "nested more than"),
-    ('{"setup": {"players": 2, "seed": ' + "7" * 5000 + "}}", "format", "more than 30 digits"),
-    ('{"setup": {"players": 2, "seed": NaN}}', "json", "NaN"),
-    ('{"setup": {"players": 2, "seed": Infinity}}', "json", "Infinity"),
-    ('{"setup": {"players": 2, "seed": -Infinity}}', "json", "-Infinity"),
-    ('{"setup": {"players": 2, "seed": 1e400}}', "json", "too large"),
-    ('{"setup": {"players": 2, "seed": 7.0}}', "setup", "setup.seed"),
-    ('{"setup": {"players": 2, "seed": 1e5}}', "setup", "setup.seed"),
-    ("{not json", "json", "invalid JSON"),
-    ("", "json", "Expecting value"),
-    ('"\\', "json", "Unterminated string"),
-    ("]]]]", "json", "invalid JSON"),
-])
+@pytest.mark.parametrize(
+    "text,kind,fragment",
+    [
+        ("[" * 100_000, "format", "nested more than"),
+        ('{"a":' * 100_000, "format", "nested more than"),
+        ("[" * (MAX_JSON_DEPTH + 1) + "]" * (MAX_JSON_DEPTH + 1), "format", "nested more than"),
+        # a closer inside a string must not hide one level of real nesting
+        (
+            '{"]": ' + "[" * MAX_JSON_DEPTH + "0" + "]" * MAX_JSON_DEPTH + "}",
+            "format",
+            "nested more than",
+        ),
+        ('{"setup": {"players": 2, "seed": ' + "7" * 5000 + "}}", "format", "more than 30 digits"),
+        ('{"setup": {"players": 2, "seed": NaN}}', "json", "NaN"),
+        ('{"setup": {"players": 2, "seed": Infinity}}', "json", "Infinity"),
+        ('{"setup": {"players": 2, "seed": -Infinity}}', "json", "-Infinity"),
+        ('{"setup": {"players": 2, "seed": 1e400}}', "json", "too large"),
+        ('{"setup": {"players": 2, "seed": 7.0}}', "setup", "setup.seed"),
+        ('{"setup": {"players": 2, "seed": 1e5}}', "setup", "setup.seed"),
+        ("{not json", "json", "invalid JSON"),
+        ("", "json", "Expecting value"),
+        ('"\\', "json", "Unterminated string"),
+        ("]]]]", "json", "invalid JSON"),
+    ],
+)
 def test_json_problems_get_one_line_reasons(text: str, kind: str, fragment: str) -> None:
     assert fragment in refusal(text, kind)
 
@@ -320,7 +417,8 @@ def test_nesting_is_only_counted_outside_strings() -> None:
     deep_but_fine = "[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH
     check_json_text(deep_but_fine)
     assert parse_record_json('{"x": ' + deep_but_fine[1:-1] + "}")["x"] == deep_list(
-        MAX_JSON_DEPTH - 2)
+        MAX_JSON_DEPTH - 2
+    )
     with pytest.raises(RecordError, match="nested more than"):
         parse_record_json('{"x": ' + deep_but_fine + "}")
 
@@ -373,10 +471,34 @@ def deep_list(depth: int) -> list[Any]:
 
 
 JUNK: list[Any] = [
-    None, True, False, 0, -1, 3, 2 ** 64, 10 ** 5000, 1.5, math.nan, math.inf, "", "x" * 100_000,
-    "dig", [], [None], deep_list(50_000), {}, {1: 2}, {"action": deep_list(50_000)},
-    {"action": "dig", "cells": deep_list(10)}, object(), b"bytes", ("pass",), {"a"},
-    {"setup": None}, {"setup": {"players": deep_list(50_000)}}, Move("dig", ("c2",), "brown"),
+    None,
+    True,
+    False,
+    0,
+    -1,
+    3,
+    2**64,
+    10**5000,
+    1.5,
+    math.nan,
+    math.inf,
+    "",
+    "x" * 100_000,
+    "dig",
+    [],
+    [None],
+    deep_list(50_000),
+    {},
+    {1: 2},
+    {"action": deep_list(50_000)},
+    {"action": "dig", "cells": deep_list(10)},
+    object(),
+    b"bytes",
+    ("pass",),
+    {"a"},
+    {"setup": None},
+    {"setup": {"players": deep_list(50_000)}},
+    Move("dig", ("c2",), "brown"),
 ]
 
 
@@ -409,11 +531,14 @@ def test_public_entry_points_raise_only_game_errors(junk: Any) -> None:
     refused_unless(lambda: new_game(["A", "B"], 1, nile=junk), isinstance(junk, bool))
     refused_unless(lambda: new_game(["A", "B"], 1, deck=junk), junk is None)
     refused_unless(lambda: new_game(["A", "B"], 1, wings=junk), junk is None)
-    refused_unless(lambda: new_game(["A", "B"], 1, first_player=junk),
-                   junk is None or is_int(junk, 0, 1))
+    refused_unless(
+        lambda: new_game(["A", "B"], 1, first_player=junk), junk is None or is_int(junk, 0, 1)
+    )
     refused_unless(lambda: new_game(["A", "B"], 1, nile=True, boats=junk), junk is None)
-    refused_unless(lambda: new_game(["A", "B"], 1, nile=True, nile_six_line=junk),
-                   junk is None or is_int(junk, 1, 3))
+    refused_unless(
+        lambda: new_game(["A", "B"], 1, nile=True, nile_six_line=junk),
+        junk is None or is_int(junk, 1, 3),
+    )
     refused_unless(lambda: replay(junk), False)
     refused_unless(lambda: load_record_text(junk), False)
     refused_unless(lambda: Setup.from_json(junk), False)
@@ -433,12 +558,17 @@ def test_unknown_new_game_options_and_odd_moves_are_game_errors() -> None:
     with pytest.raises(SetupError, match="no option 'colour'"):
         new_game(["A", "B"], 1, colour="red")
     state = new_game(["Ann", "Bob", "Cy"], 3)
-    for odd in (Move("dig", cells="c2"), Move("pass", room="W1-3"), Move("dig", ("c2",), [1]),  # type: ignore[arg-type]
-                Move("boat", use="yes"), Move("jump")):  # type: ignore[arg-type]
+    for odd in (
+        Move("dig", cells="c2"),
+        Move("pass", room="W1-3"),
+        Move("dig", ("c2",), [1]),  # type: ignore[arg-type]
+        Move("boat", use="yes"),
+        Move("jump"),
+    ):  # type: ignore[arg-type]
         with pytest.raises(MalformedMoveError):
             state.play(odd)
     with pytest.raises(MalformedMoveError, match="player must be a player index 0-2"):
-        state.play(PASS, 10 ** 5000)
+        state.play(PASS, 10**5000)
     first = state.to_move
     with pytest.raises(IllegalMoveError, match="not player"):
         state.play(PASS, (first + 1) % 3 if first is not None else 0)

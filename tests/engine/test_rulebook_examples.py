@@ -1,13 +1,29 @@
 """The worked examples of the rulebook, each rebuilt as a game record and replayed."""
+
 from __future__ import annotations
 
 import pytest
 
 from game import IllegalMoveError, summary
 
-from .scenario import (OPEN_FIRST, PASS, area_cells, book, claim, deck_for, dig, extend,
-                       kinds, legal_of, neighbours, record, region_cells, region_pyramids,
-                       rooms_offered, run)
+from .scenario import (
+    OPEN_FIRST,
+    PASS,
+    area_cells,
+    book,
+    claim,
+    deck_for,
+    dig,
+    extend,
+    kinds,
+    legal_of,
+    neighbours,
+    record,
+    region_cells,
+    region_pyramids,
+    rooms_offered,
+    run,
+)
 
 RULEBOOK_WINGS = ["lemon", "blackmore", "brown", "tangerine", "violet"]
 FOUR = ["Blue", "Red", "Green", "White"]
@@ -19,17 +35,31 @@ def survey_example_moves() -> list:
     """Blue 4 cubes, Green 2, Red 2, White 1 in area 1; Green passes before Red.
     Red also digs alone in area 2, so the survey stops there for a decision."""
     return [
-        (2, dig("d2")), (3, dig("b1")), (0, dig("c1")), (1, dig("a2")),
-        (2, dig("d3")), (3, PASS), (0, extend("c2", "c3")), (1, dig("a3")),
-        (2, PASS), (0, dig("d1")), (1, dig("e1")), (0, PASS),
+        (2, dig("d2")),
+        (3, dig("b1")),
+        (0, dig("c1")),
+        (1, dig("a2")),
+        (2, dig("d3")),
+        (3, PASS),
+        (0, extend("c2", "c3")),
+        (1, dig("a3")),
+        (2, PASS),
+        (0, dig("d1")),
+        (1, dig("e1")),
+        (0, PASS),
         (1, PASS),  # Red passes last
     ]
 
 
 def survey_example(extra: list | None = None):
     deck = deck_for({1: ("lemon-3a", "blackmore-0a")}, filler=OPEN_FIRST)
-    return run(FOUR, survey_example_moves() + (extra or []), deck=deck, first_player=2,
-               wings=RULEBOOK_WINGS)
+    return run(
+        FOUR,
+        survey_example_moves() + (extra or []),
+        deck=deck,
+        first_player=2,
+        wings=RULEBOOK_WINGS,
+    )
 
 
 def test_survey_example_ranking_follows_cubes_then_passing_order() -> None:
@@ -40,8 +70,20 @@ def test_survey_example_ranking_follows_cubes_then_passing_order() -> None:
     assert state.to_move == 0 and state.survey_decision() == ("first", 0, 0)
     # 1st: either card or any room that is open to a first museum cube
     offered = {m.card or m.room for m in state.legal_moves()}
-    assert offered == {"lemon-3a", "blackmore-0a", "W1-3", "W2-3", "W3-3", "W4-3", "W5-3",
-                       "W12-2", "W23-2", "W34-2", "W45-2", "W51-2"}
+    assert offered == {
+        "lemon-3a",
+        "blackmore-0a",
+        "W1-3",
+        "W2-3",
+        "W3-3",
+        "W4-3",
+        "W5-3",
+        "W12-2",
+        "W23-2",
+        "W34-2",
+        "W45-2",
+        "W51-2",
+    }
 
 
 def test_survey_example_outcome() -> None:
@@ -54,15 +96,26 @@ def test_survey_example_outcome() -> None:
     assert state.cards == [["lemon-3a"], ["blackmore-0a"], [], []]
     assert s["museum"] == {"W12-2": 2}
     claimed = [e for e in state.log if e["type"] == "claim"]
-    assert claimed[-1] == {"type": "claim", "player": 1, "card": "blackmore-0a", "points": 0,
-                           "area": 1, "forced": True, "season": 1}
+    assert claimed[-1] == {
+        "type": "claim",
+        "player": 1,
+        "card": "blackmore-0a",
+        "points": 0,
+        "area": 1,
+        "forced": True,
+        "season": 1,
+    }
     assert len(state.moves) == len(survey_example_moves()) + 2  # Red's card is not recorded
     # every cube of area 1 went back to the general stock; Red's cube in area 2 stays
     assert s["board"] == {"e1": 1}
     assert not any(c in s["board"] for c in area_cells(1))
     supply = [p["supply"] for p in s["players"]]
-    assert supply == [supply_before[0] + 4, supply_before[1] + 2,
-                      supply_before[2] + 2 - 1, supply_before[3] + 1]
+    assert supply == [
+        supply_before[0] + 4,
+        supply_before[1] + 2,
+        supply_before[2] + 2 - 1,
+        supply_before[3] + 1,
+    ]
     assert supply == [21, 19, 18, 18]
     assert [p["cubes"] for p in s["players"]] == [4, 5, 6, 7]
     # the survey moved on to area 2, where Red is alone
@@ -71,8 +124,7 @@ def test_survey_example_outcome() -> None:
 
 
 def test_survey_example_alone_in_area_acts_only_as_first() -> None:
-    state = survey_example([(0, claim("lemon-3a")), (2, book("W12-2")),
-                            (1, claim("violet-0a"))])
+    state = survey_example([(0, claim("lemon-3a")), (2, book("W12-2")), (1, claim("violet-0a"))])
     # Red took one card of area 2, the other left the game; no one else was asked
     assert state.cards[1] == ["blackmore-0a", "violet-0a"]
     assert "lemon-0a" in state.discarded
@@ -85,14 +137,31 @@ def test_survey_example_alone_in_area_acts_only_as_first() -> None:
 # ---------------------------------------------------------------- the museum
 def museum_example():
     """Ann alone in areas 1 and 3, Bob alone in areas 2 and 4."""
-    moves = [(0, dig("a1")), (1, dig("e1")), (2, PASS), (0, dig("a4")), (1, dig("e4")),
-             (0, PASS), (1, PASS)]
+    moves = [
+        (0, dig("a1")),
+        (1, dig("e1")),
+        (2, PASS),
+        (0, dig("a4")),
+        (1, dig("e4")),
+        (0, PASS),
+        (1, PASS),
+    ]
     return run(THREE, moves, deck=deck_for(filler=OPEN_FIRST), wings=RULEBOOK_WINGS)
 
 
 FIVE_ROOMS = {"W1-5", "W2-5", "W3-5", "W4-5", "W5-5"}
-TWO_AND_THREE = {"W1-3", "W2-3", "W3-3", "W4-3", "W5-3",
-                 "W12-2", "W23-2", "W34-2", "W45-2", "W51-2"}
+TWO_AND_THREE = {
+    "W1-3",
+    "W2-3",
+    "W3-3",
+    "W4-3",
+    "W5-3",
+    "W12-2",
+    "W23-2",
+    "W34-2",
+    "W45-2",
+    "W51-2",
+}
 
 
 def test_first_museum_cube_cannot_go_to_a_5_room() -> None:
@@ -146,14 +215,20 @@ def test_museum_cube_comes_from_the_general_stock() -> None:
 def season_two_with(card: str, season2: dict, filler=OPEN_FIRST) -> tuple[list, list[str]]:
     """Ann takes ``card`` alone in area 1 of season 1 (everyone else passes);
     season 2 is dealt as given. Returns the season-1 moves and the deck."""
-    deck = deck_for(seasons={1: {1: (card, "violet-0a" if card != "violet-0a" else "lemon-0a")},
-                             2: season2}, filler=filler)
+    deck = deck_for(
+        seasons={1: {1: (card, "violet-0a" if card != "violet-0a" else "lemon-0a")}, 2: season2},
+        filler=filler,
+    )
     moves = [(0, dig("c2")), (1, PASS), (2, PASS), (0, PASS), (0, claim(card))]
     return moves, deck
 
 
-LEMON_S2 = {1: ("lemon-2b", "brown-3b"), 2: ("brown-0a", "blackmore-0a"),
-            3: ("tangerine-0a", "violet-0b"), 4: ("violet-0c", "lemon-0b")}
+LEMON_S2 = {
+    1: ("lemon-2b", "brown-3b"),
+    2: ("brown-0a", "blackmore-0a"),
+    3: ("tangerine-0a", "violet-0b"),
+    4: ("violet-0c", "lemon-0b"),
+}
 
 
 def lemon_game(extra: list):
@@ -203,8 +278,9 @@ def test_lord_lemon_extension_puts_exactly_one_cube_on_a_pyramid() -> None:
 
 
 def test_lord_lemon_extension_as_the_last_action_starts_the_survey() -> None:
-    state, _ = lemon_game([(0, dig("a1")), (1, PASS), (2, PASS),
-                           (0, extend("b1", "b2", patron="lemon"))])
+    state, _ = lemon_game(
+        [(0, dig("a1")), (1, PASS), (2, PASS), (0, extend("b1", "b2", patron="lemon"))]
+    )
     # Ann's single last action is done: the survey of area 1 asks her
     assert state.phase.value == "survey" and state.survey_decision() == ("first", 0, 0)
     assert state.pass_space[0] == 3
@@ -239,9 +315,15 @@ def test_colonel_tangerine_three_chained_cubes_extend() -> None:
     pyramids = region_pyramids(deck, 2)
     free = set(region_cells(2)) - pyramids - {"e1"}
     chains = legal_of(state, "extend", "tangerine")
-    expected = {(a, b, c) for a in neighbours("e1", 2) if a in free
-                for b in neighbours(a, 2) if b in free
-                for c in neighbours(b, 2) if c in free and c != a}
+    expected = {
+        (a, b, c)
+        for a in neighbours("e1", 2)
+        if a in free
+        for b in neighbours(a, 2)
+        if b in free
+        for c in neighbours(b, 2)
+        if c in free and c != a
+    }
     assert set(chains) == expected and len(chains) == len(expected)
     assert ("f1", "g1", "h1") in chains
     with pytest.raises(IllegalMoveError, match="g1"):
@@ -262,20 +344,34 @@ ANN_PLAN = {
     1: {1: ("lemon-3a", "claim"), 2: ("brown-3a", "claim"), 3: ("W34-2", "book")},
     2: {1: ("lemon-2a", "claim"), 2: ("W4-5", "book"), 3: ("brown-2a", "claim")},
     3: {1: ("brown-0a", "claim"), 2: ("tangerine-3a", "claim"), 3: ("tangerine-0a", "claim")},
-    4: {1: ("blackmore-2a", "claim"), 2: ("violet-0a", "claim"), 3: ("W1-3", "book"),
-        4: ("W2-3", "book")},
+    4: {
+        1: ("blackmore-2a", "claim"),
+        2: ("violet-0a", "claim"),
+        3: ("W1-3", "book"),
+        4: ("W2-3", "book"),
+    },
 }
 DUMP = {1: 4, 2: 4, 3: 4, 4: 6}
 PARTNER = {  # the other card of the areas where Ann claims (it leaves the game)
-    (1, 1): "violet-0b", (1, 2): "violet-0c", (2, 1): "lemon-0b", (2, 3): "brown-0c",
-    (3, 1): "blackmore-0a", (3, 2): "blackmore-0b", (3, 3): "tangerine-0b",
-    (4, 1): "blackmore-0c", (4, 2): "lemon-0c",
+    (1, 1): "violet-0b",
+    (1, 2): "violet-0c",
+    (2, 1): "lemon-0b",
+    (2, 3): "brown-0c",
+    (3, 1): "blackmore-0a",
+    (3, 2): "blackmore-0b",
+    (3, 3): "tangerine-0b",
+    (4, 1): "blackmore-0c",
+    (4, 2): "lemon-0c",
 }
 
 
 # The two cards of the areas where Ann books a room (both leave the game).
-BOOKED_AREA_CARDS = {(1, 3): ("lemon-0a", "violet-2b"), (2, 2): ("brown-0b", "lemon-2b"),
-                     (4, 3): ("tangerine-0c", "brown-2b"), (4, 4): ("violet-2a", "nopatron-5")}
+BOOKED_AREA_CARDS = {
+    (1, 3): ("lemon-0a", "violet-2b"),
+    (2, 2): ("brown-0b", "lemon-2b"),
+    (4, 3): ("tangerine-0c", "brown-2b"),
+    (4, 4): ("violet-2a", "nopatron-5"),
+}
 
 
 def exhibition_deck() -> list[str]:
@@ -304,12 +400,28 @@ def exhibition_record() -> dict:
         pyr = region_pyramids(deck, season)
         spots = [c for c in area_cells(dump) if c not in pyr]
         if len(mine) == 3:
-            moves += [(0, dig(mine[0])), (1, dig(spots[0])), (2, dig(spots[1])),
-                      (0, dig(mine[1])), (1, PASS), (2, PASS), (0, dig(mine[2]))]
+            moves += [
+                (0, dig(mine[0])),
+                (1, dig(spots[0])),
+                (2, dig(spots[1])),
+                (0, dig(mine[1])),
+                (1, PASS),
+                (2, PASS),
+                (0, dig(mine[2])),
+            ]
         else:
-            moves += [(0, dig(mine[0])), (1, dig(spots[0])), (2, dig(spots[1])),
-                      (0, dig(mine[1])), (1, dig(spots[2])), (2, dig(spots[3])),
-                      (0, dig(mine[2])), (1, PASS), (2, PASS), (0, dig(mine[3]))]
+            moves += [
+                (0, dig(mine[0])),
+                (1, dig(spots[0])),
+                (2, dig(spots[1])),
+                (0, dig(mine[1])),
+                (1, dig(spots[2])),
+                (2, dig(spots[3])),
+                (0, dig(mine[2])),
+                (1, PASS),
+                (2, PASS),
+                (0, dig(mine[3])),
+            ]
         for area, (what, how) in plan.items():
             moves.append((0, claim(what) if how == "claim" else book(what)))
         start = 8 * (season - 1) + 2 * (dump - 1)
@@ -330,13 +442,28 @@ def test_exhibition_example_full_game() -> None:
     # the record holds exactly the decisions: nothing forced was written down
     assert to_record(state)["moves"] == rec["moves"]
     assert sorted(state.cards[0]) == sorted(
-        ["lemon-3a", "lemon-2a", "blackmore-2a", "brown-3a", "brown-2a", "brown-0a",
-         "tangerine-3a", "tangerine-0a", "violet-0a"])
+        [
+            "lemon-3a",
+            "lemon-2a",
+            "blackmore-2a",
+            "brown-3a",
+            "brown-2a",
+            "brown-0a",
+            "tangerine-3a",
+            "tangerine-0a",
+            "violet-0a",
+        ]
+    )
     assert summary(state)["museum"] == {"W34-2": 0, "W4-5": 0, "W1-3": 0, "W2-3": 0}
     ann = state.final["breakdown"][0]
     per_wing = {w["patron"]: (w["cards"], w["per_card"], w["points"]) for w in ann["exhibition"]}
-    assert per_wing == {"lemon": (2, 3, 6), "blackmore": (1, 3, 3), "brown": (3, 5, 15),
-                        "tangerine": (2, 2, 4), "violet": (1, 1, 1)}
+    assert per_wing == {
+        "lemon": (2, 3, 6),
+        "blackmore": (1, 3, 3),
+        "brown": (3, 5, 15),
+        "tangerine": (2, 2, 4),
+        "violet": (1, 1, 1),
+    }
     assert [w["wing"] for w in ann["exhibition"]] == [1, 2, 3, 4, 5]
     assert ann["exhibition_total"] == 29
     assert ann["sets"] == 1 and ann["set_points"] == 5
@@ -347,8 +474,9 @@ def test_exhibition_example_full_game() -> None:
     assert supplies == [11, 8 + 11, 16 + 7, 20 + 3]
     assert ann["cubes"] == state.cubes[0] == 19
     assert state.final["winners"] == [0] and not state.final["tie_break"]
-    cy_claims = [(e["season"], e["forced"]) for e in state.log
-                 if e["type"] == "claim" and e["player"] == 2]
+    cy_claims = [
+        (e["season"], e["forced"]) for e in state.log if e["type"] == "claim" and e["player"] == 2
+    ]
     assert cy_claims == [(1, False), (2, False), (3, True), (4, True)]
 
 

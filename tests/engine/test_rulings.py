@@ -1,21 +1,40 @@
 """The rulings of docs/RULINGS.md and the base rules, each checked on a replayed game record."""
+
 from __future__ import annotations
 
 import pytest
 
 from game import GameState, IllegalMoveError, replay, summary, to_record
 
-from .scenario import (OPEN_FIRST, PASS, book, cards_offered, claim, deck_for, dig, events,
-                       extend, kinds, legal_of, record, region_cells, region_pyramids,
-                       rooms_offered, run)
+from .scenario import (
+    OPEN_FIRST,
+    PASS,
+    book,
+    cards_offered,
+    claim,
+    deck_for,
+    dig,
+    events,
+    extend,
+    kinds,
+    legal_of,
+    record,
+    region_cells,
+    region_pyramids,
+    rooms_offered,
+    run,
+)
 
 # ------------------------------------------------------------------ geometry
 
 
 def test_turned_card_has_its_pyramids_turned_too() -> None:
     # lemon-3a has pyramids on its cells 0 and 3; turned, they sit where cells 5 and 2 are.
-    deck = deck_for({1: ("lemon-3a", "violet-0a"), 2: ("violet-0b", "brown-3b")},
-                    turned=["lemon-3a", "brown-3b"], filler=OPEN_FIRST)
+    deck = deck_for(
+        {1: ("lemon-3a", "violet-0a"), 2: ("violet-0b", "brown-3b")},
+        turned=["lemon-3a", "brown-3b"],
+        filler=OPEN_FIRST,
+    )
     assert deck[0] == "lemon-3a@r" and deck[3] == "brown-3b@r"
     state = run(3, [], deck=deck)
     assert summary(state)["region"][0] == ["lemon-3a", True]
@@ -48,17 +67,24 @@ def test_adjacency_runs_across_cards_areas_and_lines() -> None:
 # A 4-player game: in season 1 Ann spends all 8 cubes to take four patron
 # cards (2 cubes in each area, the others 1 each); in season 2 she spends her
 # new 8 cubes step by step while the others dig in areas 3 and 4.
-S1 = {1: ("violet-0a", "brown-0a"), 2: ("lemon-0a", "brown-0b"),
-      3: ("blackmore-0a", "brown-0c"), 4: ("tangerine-0a", "brown-2a")}
-S2 = {1: ("violet-2a", "lemon-2a"), 2: ("blackmore-2a", "tangerine-2a"),
-      3: ("lemon-0b", "lemon-0c"), 4: ("violet-0b", "violet-0c")}
+S1 = {
+    1: ("violet-0a", "brown-0a"),
+    2: ("lemon-0a", "brown-0b"),
+    3: ("blackmore-0a", "brown-0c"),
+    4: ("tangerine-0a", "brown-2a"),
+}
+S2 = {
+    1: ("violet-2a", "lemon-2a"),
+    2: ("blackmore-2a", "tangerine-2a"),
+    3: ("lemon-0b", "lemon-0c"),
+    4: ("violet-0b", "violet-0c"),
+}
 PATRON_DECK = deck_for(seasons={1: S1, 2: S2}, filler=OPEN_FIRST)
 
 
 def season_one_moves() -> list:
     ann = [dig("d3"), extend("e3", "e4"), extend("d4", "c4"), extend("f3", "f4"), dig("c3")]
-    others = {1: ["a1", "h2", "a6", "h6"], 2: ["b1", "g1", "b6", "g6"],
-              3: ["a2", "h3", "a5", "g5"]}
+    others = {1: ["a1", "h2", "a6", "h6"], 2: ["b1", "g1", "b6", "g6"], 3: ["a2", "h3", "a5", "g5"]}
     moves: list = []
     for k in range(5):
         moves.append((0, ann[k]))
@@ -72,8 +98,11 @@ def season_one_moves() -> list:
 
 
 SEASON_TWO_ANN = [dig("a1"), extend("a2", "a3"), extend("b3", "b2"), dig("d1"), dig("c1")]
-SEASON_TWO_OTHERS = {1: ["f4", "f5", "f6", "e6", "a4"], 2: ["g4", "g5", "g6", "b4", "c4"],
-                     3: ["h4", "e5", "h6", "d4", "a5"]}
+SEASON_TWO_OTHERS = {
+    1: ["f4", "f5", "f6", "e6", "a4"],
+    2: ["g4", "g5", "g6", "b4", "c4"],
+    3: ["h4", "e5", "h6", "d4", "a5"],
+}
 
 
 def season_two_moves(ann_turns: int) -> list:
@@ -85,15 +114,25 @@ def season_two_moves(ann_turns: int) -> list:
 
 
 def patron_game(ann_turns: int, extra: list | None = None) -> GameState:
-    return run(4, season_one_moves() + season_two_moves(ann_turns) + (extra or []),
-               deck=PATRON_DECK)
+    return run(
+        4, season_one_moves() + season_two_moves(ann_turns) + (extra or []), deck=PATRON_DECK
+    )
 
 
 def test_player_without_cubes_passes_by_force_and_it_is_not_recorded() -> None:
     state = patron_game(0)
     forced = [e for e in state.log if e.get("forced") and e["type"] == "pass"]
-    assert forced == [{"type": "pass", "player": 0, "patron": None, "cells": [], "room": None,
-                       "forced": True, "season": 1}]
+    assert forced == [
+        {
+            "type": "pass",
+            "player": 0,
+            "patron": None,
+            "cells": [],
+            "room": None,
+            "forced": True,
+            "season": 1,
+        }
+    ]
     assert sum(1 for p, m in state.moves if p == 0 and m.action == "pass") == 0
     # Ann, the first to pass, was still ranked first everywhere with 2 cubes to 1
     rankings = [e["ranking"] for e in events(state, "survey") if e["season"] == 1]
@@ -105,17 +144,35 @@ def test_player_without_cubes_passes_by_force_and_it_is_not_recorded() -> None:
 def test_last_passer_starts_the_next_season() -> None:
     state = patron_game(0)
     season1 = [e for e in state.log if e["type"] in ("pass", "last_pass") and e["season"] == 1]
-    assert [(e["player"], e["forced"]) for e in season1] == [(1, False), (2, False), (3, False),
-                                                            (0, True)]
+    assert [(e["player"], e["forced"]) for e in season1] == [
+        (1, False),
+        (2, False),
+        (3, False),
+        (0, True),
+    ]
     assert state.first_player == 0 and state.to_move == 0
 
 
-EXPECTED_CELLS = {("dig", None): 1, ("extend", None): 2, ("dig", "violet"): 1,
-                  ("extend", "violet"): 2, ("dig", "lemon"): 1, ("extend", "lemon"): 2,
-                  ("dig", "blackmore"): 2, ("extend", "tangerine"): 3}
-NET_COST = {("dig", None): 1, ("extend", None): 2, ("dig", "violet"): 0,
-            ("extend", "violet"): 1, ("dig", "lemon"): 1, ("extend", "lemon"): 2,
-            ("dig", "blackmore"): 2, ("extend", "tangerine"): 3}
+EXPECTED_CELLS = {
+    ("dig", None): 1,
+    ("extend", None): 2,
+    ("dig", "violet"): 1,
+    ("extend", "violet"): 2,
+    ("dig", "lemon"): 1,
+    ("extend", "lemon"): 2,
+    ("dig", "blackmore"): 2,
+    ("extend", "tangerine"): 3,
+}
+NET_COST = {
+    ("dig", None): 1,
+    ("extend", None): 2,
+    ("dig", "violet"): 0,
+    ("extend", "violet"): 1,
+    ("dig", "lemon"): 1,
+    ("extend", "lemon"): 2,
+    ("dig", "blackmore"): 2,
+    ("extend", "tangerine"): 3,
+}
 
 
 def test_every_action_places_its_exact_number_of_cubes() -> None:
@@ -138,8 +195,9 @@ def test_every_action_places_its_exact_number_of_cubes() -> None:
         assert trial.cubes[0] == 3 - NET_COST[k], k
         assert trial.general_stock(0) == general - (1 if k[1] == "violet" else 0), k
         assert all(summary(trial)["board"].get(c) == 0 for c in move.cells), k
-        assert trial.tilted[0] == ([] if k[1] is None else [
-            next(c for c in trial.cards[0] if c.startswith(k[1]))]), k
+        assert trial.tilted[0] == (
+            [] if k[1] is None else [next(c for c in trial.cards[0] if c.startswith(k[1]))]
+        ), k
     assert seen == set(EXPECTED_CELLS)
 
 
@@ -148,8 +206,12 @@ def test_two_cubes_allow_no_colonel_tangerine() -> None:
     assert state.cubes[0] == 2
     available = kinds(state)
     assert ("extend", "tangerine") not in available
-    assert {("extend", None), ("extend", "lemon"), ("dig", "blackmore"),
-            ("extend", "violet")} <= available
+    assert {
+        ("extend", None),
+        ("extend", "lemon"),
+        ("dig", "blackmore"),
+        ("extend", "violet"),
+    } <= available
     with pytest.raises(IllegalMoveError, match="Colonel Tangerine"):
         state.play(extend("c2", "d2", "e2", patron="tangerine"))
 
@@ -157,13 +219,25 @@ def test_two_cubes_allow_no_colonel_tangerine() -> None:
 def test_one_cube_allows_only_single_cube_actions_and_lady_violet() -> None:
     state = patron_game(5)
     assert state.cubes[0] == 1
-    assert kinds(state) == {("pass", None), ("dig", None), ("dig", "violet"),
-                            ("extend", "violet"), ("dig", "lemon")}
+    assert kinds(state) == {
+        ("pass", None),
+        ("dig", None),
+        ("dig", "violet"),
+        ("extend", "violet"),
+        ("dig", "lemon"),
+    }
     # Violet's extra cube comes first, so a 2-cube extension is possible
-    assert set(legal_of(state, "extend", "violet")) == {("c2", "d2"), ("d2", "c2"),
-                                                        ("d2", "e2"), ("d2", "d3")}
-    for bad in (extend("c2", "d2"), dig("c2", "d2", patron="blackmore"),
-                extend("b1", "c2", patron="lemon")):
+    assert set(legal_of(state, "extend", "violet")) == {
+        ("c2", "d2"),
+        ("d2", "c2"),
+        ("d2", "e2"),
+        ("d2", "d3"),
+    }
+    for bad in (
+        extend("c2", "d2"),
+        dig("c2", "d2", patron="blackmore"),
+        extend("b1", "c2", patron="lemon"),
+    ):
         with pytest.raises(IllegalMoveError):
             state.play(bad)
 
@@ -183,8 +257,9 @@ def test_tilted_card_stays_tilted_all_season_and_straightens_next_season() -> No
     assert state.tilted[0] == ["violet-0a"]
     assert state.cubes[0] == 3  # one cube from the general stock, one placed
     # the others dig again; Ann's violet card is no longer usable this season
-    state = patron_game(3, [(0, dig("d1", patron="violet")), (1, dig("e6")), (2, dig("b4")),
-                            (3, dig("d4"))])
+    state = patron_game(
+        3, [(0, dig("d1", patron="violet")), (1, dig("e6")), (2, dig("b4")), (3, dig("d4"))]
+    )
     assert state.to_move == 0
     available = kinds(state)
     assert ("dig", "violet") not in available and ("extend", "violet") not in available
@@ -217,8 +292,11 @@ def test_last_players_single_action_may_be_a_pass() -> None:
 
 
 def test_turns_skip_players_who_have_passed() -> None:
-    state = run(4, [(0, dig("a1")), (1, PASS), (2, dig("a2")), (3, dig("a3")), (0, dig("b1"))],
-                deck=deck_for(filler=OPEN_FIRST))
+    state = run(
+        4,
+        [(0, dig("a1")), (1, PASS), (2, dig("a2")), (3, dig("a3")), (0, dig("b1"))],
+        deck=deck_for(filler=OPEN_FIRST),
+    )
     assert state.to_move == 2
     state.play(PASS)
     assert state.to_move == 3
@@ -229,9 +307,20 @@ def test_turns_skip_players_who_have_passed() -> None:
 # ------------------------------------------------------------------ survey
 def four_in_one_area(decisions: list) -> GameState:
     """Ann 4, Bob 3, Cy 2, Dee 1 cubes in area 1 (all pass in order at the end)."""
-    moves = [(0, dig("a1")), (1, dig("a2")), (2, dig("a3")), (3, dig("d3")),
-             (0, extend("b1", "c1")), (1, extend("b2", "c2")), (2, dig("b3")),
-             (3, PASS), (0, dig("d1")), (1, PASS), (2, PASS), (0, PASS)]
+    moves = [
+        (0, dig("a1")),
+        (1, dig("a2")),
+        (2, dig("a3")),
+        (3, dig("d3")),
+        (0, extend("b1", "c1")),
+        (1, extend("b2", "c2")),
+        (2, dig("b3")),
+        (3, PASS),
+        (0, dig("d1")),
+        (1, PASS),
+        (2, PASS),
+        (0, PASS),
+    ]
     return run(4, moves + decisions, deck=deck_for(filler=OPEN_FIRST))
 
 
@@ -281,8 +370,16 @@ def test_first_and_second_take_both_cards() -> None:
 
 def test_ties_go_to_the_earlier_passer() -> None:
     # one cube each in area 1; Cy passes first, then Ann, then Bob
-    moves = [(0, dig("a1")), (1, dig("b1")), (2, dig("c1")), (0, dig("e1")), (1, dig("f1")),
-             (2, PASS), (0, PASS), (1, PASS)]
+    moves = [
+        (0, dig("a1")),
+        (1, dig("b1")),
+        (2, dig("c1")),
+        (0, dig("e1")),
+        (1, dig("f1")),
+        (2, PASS),
+        (0, PASS),
+        (1, PASS),
+    ]
     state = run(3, moves, deck=deck_for(filler=OPEN_FIRST))
     assert events(state, "survey")[0]["ranking"] == [[2, 1], [0, 1], [1, 1]]
     assert state.survey_decision() == ("first", 2, 2)
@@ -296,8 +393,11 @@ def test_ties_go_to_the_earlier_passer() -> None:
 
 
 def test_leftover_cards_leave_the_game() -> None:
-    state = run(3, [(0, dig("a1")), (1, PASS), (2, PASS), (0, PASS), (0, claim("lemon-0a"))],
-                deck=deck_for(filler=OPEN_FIRST))
+    state = run(
+        3,
+        [(0, dig("a1")), (1, PASS), (2, PASS), (0, PASS), (0, claim("lemon-0a"))],
+        deck=deck_for(filler=OPEN_FIRST),
+    )
     assert state.season == 2
     assert "violet-0a" in state.discarded
     # every card of season 1 is either Ann's or out of the game
@@ -307,8 +407,14 @@ def test_leftover_cards_leave_the_game() -> None:
 
 def test_a_player_alone_with_no_general_stock_must_take_a_card() -> None:
     # everyone hoards; by season 3 Ann holds all 25 cubes of her colour
-    moves = [(1, PASS), (2, PASS), (0, PASS),  # season 1, Ann last
-             (0, PASS), (1, PASS), (2, PASS)]  # season 2, Cy last
+    moves = [
+        (1, PASS),
+        (2, PASS),
+        (0, PASS),  # season 1, Ann last
+        (0, PASS),
+        (1, PASS),
+        (2, PASS),
+    ]  # season 2, Cy last
     state = run(3, moves, first_player=1, deck=deck_for(filler=OPEN_FIRST))
     assert state.season == 3 and state.cubes == [25, 25, 25]
     assert [e["cubes"] for e in events(state, "season")] == [[11] * 3, [22] * 3, [25] * 3]
@@ -339,8 +445,7 @@ def test_season_supply_is_limited_by_the_general_stock() -> None:
         first = order[-1]
     state = run(4, moves)
     assert state.over
-    assert [e["cubes"] for e in events(state, "season")] == [[8] * 4, [16] * 4, [24] * 4,
-                                                             [25] * 4]
+    assert [e["cubes"] for e in events(state, "season")] == [[8] * 4, [16] * 4, [24] * 4, [25] * 4]
     assert state.final["tie_break"] and state.final["winners"] == [0, 1, 2, 3]
     assert state.final["shared"]
 
@@ -357,8 +462,15 @@ def all_pass_seasons(players: int, first: int, seasons: int) -> tuple[list, int]
 
 def test_final_tie_broken_by_cubes_in_personal_stock() -> None:
     # season 1: Ann alone in area 1 and Bob alone in area 2 each book a room; no cards at all
-    moves = [(0, dig("a1")), (1, dig("e1")), (2, PASS), (0, PASS), (1, PASS),
-             (0, book("W1-3")), (1, book("W2-3"))]
+    moves = [
+        (0, dig("a1")),
+        (1, dig("e1")),
+        (2, PASS),
+        (0, PASS),
+        (1, PASS),
+        (0, book("W1-3")),
+        (1, book("W2-3")),
+    ]
     rest, _ = all_pass_seasons(3, 1, 3)
     state = run(3, moves + rest, deck=deck_for(filler=OPEN_FIRST))
     assert state.over
@@ -412,8 +524,16 @@ def hoarding_game(extra: list | None = None) -> GameState:
     """Ann takes a Lady Violet card with her only cube of season 1, then everyone
     hoards: in season 3 all 25 of Ann's cubes are in her personal stock."""
     deck = deck_for({1: ("violet-0a", "lemon-0a")}, filler=OPEN_FIRST)
-    moves = [(0, dig("c2")), (1, PASS), (2, PASS), (0, PASS), (0, claim("violet-0a")),
-             (0, PASS), (1, PASS), (2, PASS)]
+    moves = [
+        (0, dig("c2")),
+        (1, PASS),
+        (2, PASS),
+        (0, PASS),
+        (0, claim("violet-0a")),
+        (0, PASS),
+        (1, PASS),
+        (2, PASS),
+    ]
     return run(3, moves + (extra or []), deck=deck)
 
 
@@ -434,8 +554,9 @@ def test_lady_violet_needs_a_cube_in_the_general_stock() -> None:
 def test_lady_violet_offered_while_the_general_stock_has_a_cube() -> None:
     # the same game one season earlier: Ann has 21 cubes and 4 in the general stock
     deck = deck_for({1: ("violet-0a", "lemon-0a")}, filler=OPEN_FIRST)
-    state = run(3, [(0, dig("c2")), (1, PASS), (2, PASS), (0, PASS), (0, claim("violet-0a"))],
-                deck=deck)
+    state = run(
+        3, [(0, dig("c2")), (1, PASS), (2, PASS), (0, PASS), (0, claim("violet-0a"))], deck=deck
+    )
     assert state.season == 2 and state.to_move == 0 and state.general_stock(0) == 4
     assert ("dig", "violet") in kinds(state)
     state.play(dig("b1", patron="violet"))
@@ -444,11 +565,21 @@ def test_lady_violet_offered_while_the_general_stock_has_a_cube() -> None:
 
 # --------------------------------------------- the same patron twice a season
 def two_lemons(extra: list) -> GameState:
-    deck = deck_for(seasons={1: {1: ("lemon-0a", "violet-0a"), 2: ("lemon-0b", "brown-0a")},
-                             2: {1: ("lemon-2b", "brown-3b"), 2: ("brown-0b", "blackmore-0a")}},
-                    filler=OPEN_FIRST)
-    moves = [(0, dig("d1")), (1, PASS), (2, PASS), (0, extend("e1", "f1")),
-             (0, claim("lemon-0a")), (0, claim("lemon-0b"))]
+    deck = deck_for(
+        seasons={
+            1: {1: ("lemon-0a", "violet-0a"), 2: ("lemon-0b", "brown-0a")},
+            2: {1: ("lemon-2b", "brown-3b"), 2: ("brown-0b", "blackmore-0a")},
+        },
+        filler=OPEN_FIRST,
+    )
+    moves = [
+        (0, dig("d1")),
+        (1, PASS),
+        (2, PASS),
+        (0, extend("e1", "f1")),
+        (0, claim("lemon-0a")),
+        (0, claim("lemon-0b")),
+    ]
     return run(3, moves + extra, deck=deck)
 
 
@@ -471,8 +602,16 @@ def test_two_cards_of_a_patron_give_two_uses_in_a_season() -> None:
 
 
 def test_tilted_cards_straighten_for_the_next_season() -> None:
-    state = two_lemons([(0, dig("b1", patron="lemon")), (1, dig("h3")), (2, PASS),
-                        (0, dig("d3", patron="lemon")), (1, PASS), (0, PASS)])
+    state = two_lemons(
+        [
+            (0, dig("b1", patron="lemon")),
+            (1, dig("h3")),
+            (2, PASS),
+            (0, dig("d3", patron="lemon")),
+            (1, PASS),
+            (0, PASS),
+        ]
+    )
     assert state.phase.value == "survey"
     assert state.tilted[0] == ["lemon-0a", "lemon-0b"]
     while state.season == 2:
@@ -486,12 +625,26 @@ def test_tilted_cards_straighten_for_the_next_season() -> None:
 # ----------------------------------------------------------------- Sir Brown
 def test_sir_brown_books_a_room_with_a_personal_cube() -> None:
     deck = deck_for({1: ("brown-0a", "violet-0a")}, filler=OPEN_FIRST)
-    state = run(3, [(0, dig("a1")), (1, PASS), (2, PASS), (0, PASS), (0, claim("brown-0a"))],
-                deck=deck, wings=["lemon", "blackmore", "brown", "tangerine", "violet"])
+    state = run(
+        3,
+        [(0, dig("a1")), (1, PASS), (2, PASS), (0, PASS), (0, claim("brown-0a"))],
+        deck=deck,
+        wings=["lemon", "blackmore", "brown", "tangerine", "violet"],
+    )
     assert state.to_move == 0
     offered = set(rooms_offered(state, "brown"))
-    assert offered == {"W1-3", "W2-3", "W3-3", "W4-3", "W5-3",
-                       "W12-2", "W23-2", "W34-2", "W45-2", "W51-2"}
+    assert offered == {
+        "W1-3",
+        "W2-3",
+        "W3-3",
+        "W4-3",
+        "W5-3",
+        "W12-2",
+        "W23-2",
+        "W34-2",
+        "W45-2",
+        "W51-2",
+    }
     with pytest.raises(IllegalMoveError, match="W3-5"):
         state.play({"action": "museum", "patron": "brown", "room": "W3-5"})
     cubes, general = state.cubes[0], state.general_stock(0)

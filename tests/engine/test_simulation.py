@@ -7,6 +7,7 @@ test per block, so pytest-xdist can spread them over its workers; the first
 block of every (players, Nile) pair is the quick tier (`./run test --fast`),
 the further blocks are marked `slow`.
 """
+
 from __future__ import annotations
 
 import json
@@ -53,8 +54,15 @@ def blocks(count: int) -> list[pytest.ParameterSet]:
         for first in range(0, count, BLOCK):
             games = min(BLOCK, count - first)
             marks = [pytest.mark.slow] if first else []
-            params.append(pytest.param(players, first, games, marks=marks,
-                                       id=f"{players}p-seeds{first}-{first + games - 1}"))
+            params.append(
+                pytest.param(
+                    players,
+                    first,
+                    games,
+                    marks=marks,
+                    id=f"{players}p-seeds{first}-{first + games - 1}",
+                )
+            )
     return params
 
 

@@ -5,6 +5,7 @@ checking included: the graph they draw must have no cycle, and no import may
 hide inside a function (where a cycle would go unseen until that function
 runs).
 """
+
 from __future__ import annotations
 
 import ast
@@ -35,12 +36,15 @@ def imports_of(path: Path) -> set[str]:
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
-            submodules = {f"{target}.{alias.name}" for alias in node.names
-                          if is_module(f"{target}.{alias.name}")}
+            submodules = {
+                f"{target}.{alias.name}"
+                for alias in node.names
+                if is_module(f"{target}.{alias.name}")
+            }
             # "from . import nile" imports the module nile (its package is already there).
             found.update(submodules if node.module is None else submodules | {target})
     return {name for name in found if name.split(".")[0] == "game" and is_module(name)} - {here}
@@ -59,7 +63,7 @@ def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
         path.append(node)
         for nxt in sorted(edges.get(node, ())):
             if state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
+                return path[path.index(nxt) :] + [nxt]
             if nxt not in state:
                 cycle = visit(nxt)
                 if cycle:
@@ -92,7 +96,9 @@ def test_no_import_inside_a_function() -> None:
     for path in GAME.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                hidden += [f"{path.relative_to(GAME.parent)}:{inner.lineno}"
-                           for inner in ast.walk(node)
-                           if isinstance(inner, (ast.Import, ast.ImportFrom))]
+                hidden += [
+                    f"{path.relative_to(GAME.parent)}:{inner.lineno}"
+                    for inner in ast.walk(node)
+                    if isinstance(inner, (ast.Import, ast.ImportFrom))
+                ]
     assert hidden == []

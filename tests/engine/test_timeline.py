@@ -1,4 +1,5 @@
 """Review data: every position rebuilt exactly, moves and log placed, scores over time."""
+
 from __future__ import annotations
 
 import json
@@ -28,7 +29,9 @@ def comparable(state: GameState) -> dict[str, Any]:
     return out
 
 
-@pytest.fixture(scope="module", params=GAMES, ids=lambda g: f"{g[0]}p-seed{g[1]}{'-nile' if g[2] else ''}")
+@pytest.fixture(
+    scope="module", params=GAMES, ids=lambda g: f"{g[0]}p-seed{g[1]}{'-nile' if g[2] else ''}"
+)
 def game(request: pytest.FixtureRequest) -> tuple[GameState, Timeline]:
     players, seed, nile = request.param
     state = random_game(players, seed, nile=nile, log=True)
@@ -46,14 +49,19 @@ def test_every_position_is_the_replayed_prefix(game: tuple[GameState, Timeline])
         if k < timeline.last:
             probe.play(state.moves[k][1], state.moves[k][0])
         position = timeline.positions[k]
-        assert (position.index, position.season, position.phase, position.to_move,
-                position.score) == (k, shown.season, shown.phase.value, shown.to_move,
-                                    tuple(shown.score))
+        assert (
+            position.index,
+            position.season,
+            position.phase,
+            position.to_move,
+            position.score,
+        ) == (k, shown.season, shown.phase.value, shown.to_move, tuple(shown.score))
     assert comparable(timeline.state_at(timeline.last)) == comparable(state)
 
 
 def test_positions_out_of_order_and_any_snapshot_spacing_agree(
-        game: tuple[GameState, Timeline]) -> None:
+    game: tuple[GameState, Timeline],
+) -> None:
     state, timeline = game
     dense = Timeline.of_state(state, snapshot_every=1)
     sparse = Timeline.of_state(state, snapshot_every=1000)
@@ -80,14 +88,17 @@ def test_steps_are_the_decisions_and_the_forced_moves(game: tuple[GameState, Tim
     decisions = timeline.decisions
     assert [(s.player, s.move) for s in decisions] == state.moves
     assert [s.position for s in decisions] == list(range(1, timeline.last + 1))
-    probe = new_game(list(state.setup.players), state.setup.seed, nile=state.setup.nile,
-                     log=False)
+    probe = new_game(list(state.setup.players), state.setup.seed, nile=state.setup.nile, log=False)
     forced: list[tuple[int, int, Move]] = []
     for k, (_, move) in enumerate(state.moves, start=1):
         legal = probe.legal_moves()
         step = decisions[k - 1]
-        assert (step.options, step.season, step.phase, step.forced) == \
-            (len(legal), probe.season, probe.phase.value, False)
+        assert (step.options, step.season, step.phase, step.forced) == (
+            len(legal),
+            probe.season,
+            probe.phase.value,
+            False,
+        )
         probe.apply(move)
         forced += [(k, p, m) for p, m in probe.forced]
     assert [(s.position, s.player, s.move) for s in timeline.steps if s.forced] == forced
@@ -98,15 +109,25 @@ def test_steps_are_the_decisions_and_the_forced_moves(game: tuple[GameState, Tim
 
 
 def test_forced_steps_carry_the_season_and_phase_of_their_log_lines(
-        game: tuple[GameState, Timeline]) -> None:
+    game: tuple[GameState, Timeline],
+) -> None:
     state, timeline = game
     assert state.log is not None
     forced_events = [e for e in state.log if e.get("forced")]
-    with_event = [s for s in timeline.steps if s.forced
-                  and not (s.move.action == "neutral" and not s.move.cells)]
+    with_event = [
+        s
+        for s in timeline.steps
+        if s.forced and not (s.move.action == "neutral" and not s.move.cells)
+    ]
     assert len(forced_events) == len(with_event)
-    kinds = {"claim": "survey", "neutral_claim": "survey", "book": "survey",
-             "boat_use": "boat", "boat_keep": "boat", "neutral": "neutral"}
+    kinds = {
+        "claim": "survey",
+        "neutral_claim": "survey",
+        "book": "survey",
+        "boat_use": "boat",
+        "boat_keep": "boat",
+        "neutral": "neutral",
+    }
     for event, step in zip(forced_events, with_event):
         assert event["season"] == step.season
         assert event["player"] == step.player
@@ -133,8 +154,7 @@ def test_season_and_survey_starts(game: tuple[GameState, Timeline]) -> None:
             assert any(s == position.season and k <= position.index for s, k in surveys)
 
 
-def test_log_lines_point_at_the_position_that_shows_them(
-        game: tuple[GameState, Timeline]) -> None:
+def test_log_lines_point_at_the_position_that_shows_them(game: tuple[GameState, Timeline]) -> None:
     state, timeline = game
     assert state.log is not None
     assert len(timeline.log_positions) == len(state.log)
@@ -150,8 +170,15 @@ def test_the_score_chart_ends_on_the_final_scores(game: tuple[GameState, Timelin
     state, timeline = game
     assert state.final is not None
     chart = timeline.score_chart()
-    assert chart.labels == ("start", "season-1", "season-2", "season-3", "season-4",
-                            "exhibition", "sets")
+    assert chart.labels == (
+        "start",
+        "season-1",
+        "season-2",
+        "season-3",
+        "season-4",
+        "exhibition",
+        "sets",
+    )
     assert all(chart.complete)
     assert [s[-1] for s in chart.series] == state.final["scores"]
     rows = state.final["breakdown"]
@@ -173,8 +200,9 @@ def test_the_score_chart_of_a_game_in_progress(game: tuple[GameState, Timeline])
     for k in range(0, timeline.last, 9):
         chart = timeline.score_chart(k)
         position = timeline.positions[k]
-        assert chart.labels == ("start",) + tuple(f"season-{s}" for s in
-                                                 range(1, position.season + 1))
+        assert chart.labels == ("start",) + tuple(
+            f"season-{s}" for s in range(1, position.season + 1)
+        )
         assert chart.complete[-1] is False and all(chart.complete[:-1])
         assert chart.positions[-1] == k
         assert [s[-1] for s in chart.series] == list(position.score)

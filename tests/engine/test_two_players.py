@@ -1,12 +1,27 @@
 """Two-player games (docs/RULINGS.md): the neutral colour, its disk, its cubes and its cards."""
+
 from __future__ import annotations
 
 import pytest
 
 from game import GameState, IllegalMoveError, MalformedMoveError, summary
 
-from .scenario import (NO_NEUTRAL, OPEN_FIRST, PASS, book, cards_offered, claim, deck_for, dig,
-                       events, extend, neighbours, neutral, neutral_claim, run)
+from .scenario import (
+    NO_NEUTRAL,
+    OPEN_FIRST,
+    PASS,
+    book,
+    cards_offered,
+    claim,
+    deck_for,
+    dig,
+    events,
+    extend,
+    neighbours,
+    neutral,
+    neutral_claim,
+    run,
+)
 
 # Season 1 of this deck: area 1 = violet-0a | lemon-0a, area 2 = brown-0a | blackmore-0a
 # (no pyramids), area 3 = tangerine-0a | violet-0b, area 4 = violet-0c | violet-2a.
@@ -65,8 +80,13 @@ def test_neutral_extension_uses_two_cubes_next_to_a_neutral_cube() -> None:
     assert state.phase.value == "neutral" and state.to_move == 1
     pairs = {m.cells for m in state.legal_moves() if len(m.cells) == 2}
     taken = {"a1", "b1", "e1"}
-    expected = {(x, y) for x in neighbours("b1", 1) if x not in taken
-                for y in neighbours(x, 1) if y not in taken}
+    expected = {
+        (x, y)
+        for x in neighbours("b1", 1)
+        if x not in taken
+        for y in neighbours(x, 1)
+        if y not in taken
+    }
     assert pairs == expected
     with pytest.raises(IllegalMoveError):
         state.play(neutral("g1", "h1"))  # not next to a neutral cube
@@ -97,9 +117,20 @@ def test_placing_no_neutral_cube_is_a_choice() -> None:
 
 
 def test_no_neutral_decision_once_the_neutral_cubes_are_spent() -> None:
-    moves = [(0, dig("a1")), (0, neutral("b1")), (1, dig("h1")), (1, NO_NEUTRAL),
-             (0, dig("a2")), (0, neutral("c1", "d1")), (1, dig("h2")), (1, NO_NEUTRAL),
-             (0, dig("a3")), (0, neutral("b3")), (1, dig("h3")), (1, NO_NEUTRAL)]
+    moves = [
+        (0, dig("a1")),
+        (0, neutral("b1")),
+        (1, dig("h1")),
+        (1, NO_NEUTRAL),
+        (0, dig("a2")),
+        (0, neutral("c1", "d1")),
+        (1, dig("h2")),
+        (1, NO_NEUTRAL),
+        (0, dig("a3")),
+        (0, neutral("b3")),
+        (1, dig("h3")),
+        (1, NO_NEUTRAL),
+    ]
     state = game(moves)
     assert state.neutral_cubes == [0, 4] and state.to_move == 0
     state.play(dig("a4"))
@@ -127,26 +158,55 @@ def test_neutral_placement_follows_sir_brown_too() -> None:
 # ------------------------------------------------------------- passing disk
 def test_first_passer_wins_ties_with_the_neutral_second_loses_them() -> None:
     # one cube each in area 1: Ann a1, neutral b1, Bob c1; Ann passes first
-    moves = [(0, dig("a1")), (0, neutral("b1")), (1, dig("c1")), (1, NO_NEUTRAL), (0, PASS),
-             (1, PASS)]
+    moves = [
+        (0, dig("a1")),
+        (0, neutral("b1")),
+        (1, dig("c1")),
+        (1, NO_NEUTRAL),
+        (0, PASS),
+        (1, PASS),
+    ]
     state = game(moves)
     assert summary(state)["passing_scale"] == {"1": 0, "2": "neutral", "3": 1}
     assert events(state, "survey")[0]["ranking"] == [[0, 1], [2, 1], [1, 1]]
     # Bob passes first this time
-    moves = [(0, dig("a1")), (0, neutral("b1")), (1, dig("c1")), (1, NO_NEUTRAL), (0, dig("h1")),
-             (0, NO_NEUTRAL), (1, PASS), (0, PASS)]
+    moves = [
+        (0, dig("a1")),
+        (0, neutral("b1")),
+        (1, dig("c1")),
+        (1, NO_NEUTRAL),
+        (0, dig("h1")),
+        (0, NO_NEUTRAL),
+        (1, PASS),
+        (0, PASS),
+    ]
     state = game(moves)
     assert events(state, "survey")[0]["ranking"] == [[1, 1], [2, 1], [0, 1]]
 
 
 def test_neutral_second_takes_the_last_card_by_force() -> None:
-    moves = [(0, dig("a1")), (0, neutral("b1")), (1, dig("c1")), (1, NO_NEUTRAL), (0, PASS),
-             (1, PASS), (0, claim("lemon-0a"))]
+    moves = [
+        (0, dig("a1")),
+        (0, neutral("b1")),
+        (1, dig("c1")),
+        (1, NO_NEUTRAL),
+        (0, PASS),
+        (1, PASS),
+        (0, claim("lemon-0a")),
+    ]
     state = game(moves)
     assert state.cards == [["lemon-0a"], []]
     forced = events(state, "neutral_claim")
-    assert forced == [{"type": "neutral_claim", "player": 0, "card": "violet-0a", "area": 1,
-                       "forced": True, "season": 1}]
+    assert forced == [
+        {
+            "type": "neutral_claim",
+            "player": 0,
+            "card": "violet-0a",
+            "area": 1,
+            "forced": True,
+            "season": 1,
+        }
+    ]
     assert "violet-0a" in state.discarded
     assert state.season == 2  # Bob, 3rd, got nothing
 
@@ -154,8 +214,16 @@ def test_neutral_second_takes_the_last_card_by_force() -> None:
 # ------------------------------------------------------------ card choosers
 def test_neutral_first_card_chosen_by_the_player_ranked_third() -> None:
     # area 1: neutral 3 (b1 c1 d1), Ann 2 (a1 a2), Bob 1 (d3)
-    moves = [(0, dig("a1")), (0, neutral("b1")), (1, dig("d3")), (1, neutral("c1", "d1")),
-             (0, dig("a2")), (0, NO_NEUTRAL), (1, PASS), (0, PASS)]
+    moves = [
+        (0, dig("a1")),
+        (0, neutral("b1")),
+        (1, dig("d3")),
+        (1, neutral("c1", "d1")),
+        (0, dig("a2")),
+        (0, NO_NEUTRAL),
+        (1, PASS),
+        (0, PASS),
+    ]
     state = game(moves)
     assert events(state, "survey")[0]["ranking"] == [[2, 3], [0, 2], [1, 1]]
     assert state.survey_decision() == ("neutral", 1, 2)
@@ -175,8 +243,14 @@ def test_neutral_first_card_chosen_by_the_player_ranked_third() -> None:
 
 
 def test_neutral_first_with_one_player_card_chosen_by_the_absent_player() -> None:
-    moves = [(0, dig("a1")), (0, neutral("b1")), (1, dig("h6")), (1, neutral("c1")), (0, PASS),
-             (1, PASS)]
+    moves = [
+        (0, dig("a1")),
+        (0, neutral("b1")),
+        (1, dig("h6")),
+        (1, neutral("c1")),
+        (0, PASS),
+        (1, PASS),
+    ]
     state = game(moves)
     assert events(state, "survey")[0]["ranking"] == [[2, 2], [0, 1]]
     assert state.survey_decision() == ("neutral", 1, 2)
@@ -188,8 +262,16 @@ def test_neutral_first_with_one_player_card_chosen_by_the_absent_player() -> Non
 
 
 def test_neutral_second_card_chosen_by_the_first() -> None:
-    moves = [(0, dig("a1")), (0, neutral("b1")), (1, dig("h6")), (1, NO_NEUTRAL),
-             (0, dig("a2")), (0, NO_NEUTRAL), (1, PASS), (0, PASS)]
+    moves = [
+        (0, dig("a1")),
+        (0, neutral("b1")),
+        (1, dig("h6")),
+        (1, NO_NEUTRAL),
+        (0, dig("a2")),
+        (0, NO_NEUTRAL),
+        (1, PASS),
+        (0, PASS),
+    ]
     state = game(moves)
     assert events(state, "survey")[0]["ranking"] == [[0, 2], [2, 1]]
     state.play(book("W12-2"))
@@ -205,8 +287,13 @@ def test_neutral_second_card_chosen_by_the_first() -> None:
 def test_neutral_alone_both_cards_leave_the_game() -> None:
     moves = [(0, dig("h6")), (0, neutral("b1")), (1, PASS), (0, PASS)]
     state = game(moves)
-    assert events(state, "survey")[0] == {"type": "survey", "area": 1, "season": 1,
-                                          "ranking": [[2, 1]], "cards": AREA1}
+    assert events(state, "survey")[0] == {
+        "type": "survey",
+        "area": 1,
+        "season": 1,
+        "ranking": [[2, 1]],
+        "cards": AREA1,
+    }
     assert set(AREA1) <= set(state.discarded)
     assert not events(state, "neutral_claim")
     # the next decision is Ann's in area 4
@@ -215,9 +302,18 @@ def test_neutral_alone_both_cards_leave_the_game() -> None:
 
 
 def test_neutral_third_takes_nothing() -> None:
-    moves = [(0, dig("a1")), (0, neutral("d3")), (1, dig("c1")), (1, NO_NEUTRAL),
-             (0, extend("a2", "a3")), (0, NO_NEUTRAL), (1, extend("c2", "c3")), (1, NO_NEUTRAL),
-             (0, PASS), (1, PASS)]
+    moves = [
+        (0, dig("a1")),
+        (0, neutral("d3")),
+        (1, dig("c1")),
+        (1, NO_NEUTRAL),
+        (0, extend("a2", "a3")),
+        (0, NO_NEUTRAL),
+        (1, extend("c2", "c3")),
+        (1, NO_NEUTRAL),
+        (0, PASS),
+        (1, PASS),
+    ]
     state = game(moves)
     assert events(state, "survey")[0]["ranking"] == [[0, 3], [1, 3], [2, 1]]
     state.play(book("W1-3"))
@@ -228,8 +324,14 @@ def test_neutral_third_takes_nothing() -> None:
 
 
 def test_neutral_never_books_a_room() -> None:
-    moves = [(0, dig("h6")), (0, neutral("b1")), (1, dig("a1")), (1, neutral("c1")),
-             (0, PASS), (1, PASS)]
+    moves = [
+        (0, dig("h6")),
+        (0, neutral("b1")),
+        (1, dig("a1")),
+        (1, neutral("c1")),
+        (0, PASS),
+        (1, PASS),
+    ]
     state = game(moves)
     # neutral 2 cubes, Bob 1: Ann (absent) chooses the neutral's card, only cards on offer
     assert state.survey_decision() == ("neutral", 0, 2)

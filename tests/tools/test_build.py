@@ -39,8 +39,17 @@ def built(tmp_path_factory) -> Path:
 
 
 def test_layout(built):
-    for name in ("index.html", "pyscript.toml", "game.zip", "webpy.zip", "sw.js",
-                 "web/main.py", "web/loader.js", "pyscript/core.js", "pyscript/core.css"):
+    for name in (
+        "index.html",
+        "pyscript.toml",
+        "game.zip",
+        "webpy.zip",
+        "sw.js",
+        "web/main.py",
+        "web/loader.js",
+        "pyscript/core.js",
+        "pyscript/core.css",
+    ):
         assert (built / name).is_file(), name
     for name in build.PYODIDE_FILES:
         assert (built / "pyodide" / name).is_file(), name
@@ -86,8 +95,11 @@ def test_python_archives(built):
     with zipfile.ZipFile(built / "webpy.zip") as zf:
         web = set(zf.namelist())
     assert "web/main.py" in web
-    assert all(n.startswith("web/") and n.endswith(".py") for n in web
-               if not n.startswith("web/lang/") and n != "web/lessons.json")
+    assert all(
+        n.startswith("web/") and n.endswith(".py")
+        for n in web
+        if not n.startswith("web/lang/") and n != "web/lessons.json"
+    )
     # Python reads the language catalogues and the lessons too; the page never fetches them.
     assert {"web/lang/en.json", "web/lang/fr.json", "web/lang/it.json", "web/lessons.json"} <= web
     assert not (built / "web" / "lessons.json").exists()
@@ -98,7 +110,9 @@ def test_config_is_local(built):
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
     assert config["files"] == {"./game.zip": "./*", "./webpy.zip": "./*"}
     html = (built / "index.html").read_text()
-    assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]", html, re.I), "absolute URL in index.html"
+    assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]", html, re.I), (
+        "absolute URL in index.html"
+    )
     assert '<link rel="icon" href="data:,">' in html
 
 
@@ -107,26 +121,32 @@ def read_png(data: bytes) -> tuple[dict, list[list[tuple[int, int, int, int]]]]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     chunks, pos = [], 8
     while pos < len(data):
-        (length,) = struct.unpack(">I", data[pos:pos + 4])
-        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
-        (crc,) = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])
         assert crc == zlib.crc32(kind + body), kind
         chunks.append((kind, body))
         pos += 12 + length
     kinds = [kind for kind, _ in chunks]
     assert kinds[0] == b"IHDR" and kinds[-1] == b"IEND"
     width, height, depth, colour, compression, filtering, interlace = struct.unpack(
-        ">IIBBBBB", chunks[0][1])
-    header = {"width": width, "height": height, "depth": depth, "colour": colour,
-              "interlace": interlace}
+        ">IIBBBBB", chunks[0][1]
+    )
+    header = {
+        "width": width,
+        "height": height,
+        "depth": depth,
+        "colour": colour,
+        "interlace": interlace,
+    }
     raw = zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"))
     stride = 1 + 4 * width
     assert len(raw) == stride * height
     rows = []
     for y in range(height):
-        line = raw[y * stride:(y + 1) * stride]
+        line = raw[y * stride : (y + 1) * stride]
         assert line[0] == 0, "unexpected filter"
-        rows.append([tuple(line[1 + 4 * x:5 + 4 * x]) for x in range(width)])
+        rows.append([tuple(line[1 + 4 * x : 5 + 4 * x]) for x in range(width)])
     return header, rows
 
 
@@ -180,7 +200,7 @@ def test_png_icons_have_the_announced_size_and_draw_the_mark(built):
         cx, cy = int(sun.cx * size / icons.VIEW), int(sun.cy * size / icons.VIEW)
         assert rows[cy][cx] == (*hex_rgb(sun.fill), 255)
         # Anti-aliased: the curved corner has partly transparent pixels.
-        corner = [px[3] for row in rows[:size // 8] for px in row[:size // 8]]
+        corner = [px[3] for row in rows[: size // 8] for px in row[: size // 8]]
         assert any(0 < alpha < 255 for alpha in corner)
 
 
@@ -196,8 +216,9 @@ def test_rasteriser_coverage_is_exact_on_a_half_covered_column():
     # A square covering x in [0, 1.5) of a 2x2 image (box of VIEW units):
     # column 0 fully covered, column 1 half covered.
     unit = icons.VIEW / 2
-    square = icons.Polygon(((0, 0), (1.5 * unit, 0), (1.5 * unit, 2 * unit), (0, 2 * unit)),
-                           "#ff0000")
+    square = icons.Polygon(
+        ((0, 0), (1.5 * unit, 0), (1.5 * unit, 2 * unit), (0, 2 * unit)), "#ff0000"
+    )
     rows = icons.rasterize(2, (square,))
     assert [px[3] for px in rows[0]] == [1.0, 0.5]
     assert rows[1][1][:3] == (1.0, 0.0, 0.0)
@@ -237,13 +258,15 @@ def test_server_subpath_and_types(server):
     assert fetch(root + "index.html")[0] == 404
     status, headers, body = fetch(server)
     assert status == 200 and b"pyscript/core.js" in body
-    for path, mime in (("pyodide/pyodide.asm.wasm", "application/wasm"),
-                       ("pyodide/pyodide.mjs", "text/javascript"),
-                       ("pyscript/core.js", "text/javascript"),
-                       ("sw.js", "text/javascript"),
-                       (build.MANIFEST_NAME, "application/manifest+json"),
-                       ("icons/icon-192.png", "image/png"),
-                       ("icons/icon.svg", "image/svg+xml")):
+    for path, mime in (
+        ("pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("pyodide/pyodide.mjs", "text/javascript"),
+        ("pyscript/core.js", "text/javascript"),
+        ("sw.js", "text/javascript"),
+        (build.MANIFEST_NAME, "application/manifest+json"),
+        ("icons/icon-192.png", "image/png"),
+        ("icons/icon.svg", "image/svg+xml"),
+    ):
         status, headers, _ = fetch(server + path)
         assert status == 200 and headers["Content-Type"].startswith(mime), path
 

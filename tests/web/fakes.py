@@ -1,4 +1,5 @@
 """Test doubles shared by the tests of the page's Python (web/)."""
+
 from __future__ import annotations
 
 

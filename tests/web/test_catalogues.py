@@ -3,9 +3,9 @@
 A key missing in any language, a key no code uses, or a placeholder that one
 language forgot fails here, before anyone sees a raw key on the page.
 """
+
 from __future__ import annotations
 
-import json
 import random
 import re
 from pathlib import Path
@@ -98,9 +98,14 @@ def test_placeholders_match_english(code: str, english: dict[str, str]) -> None:
         have = set(PLACEHOLDER.findall(other.get(key, "")))
         return not (have <= want and want - have <= OPTIONAL)
 
-    wrong = {k: (sorted(set(PLACEHOLDER.findall(english[k]))),
-                 sorted(set(PLACEHOLDER.findall(other.get(k, "")))))
-             for k in english if differ(k)}
+    wrong = {
+        k: (
+            sorted(set(PLACEHOLDER.findall(english[k]))),
+            sorted(set(PLACEHOLDER.findall(other.get(k, "")))),
+        )
+        for k in english
+        if differ(k)
+    }
     assert wrong == {}, f"{code}.json: placeholders differ from English (en, {code})"
 
 
@@ -123,8 +128,11 @@ def test_every_key_the_code_uses_exists(english: dict[str, str]) -> None:
 
 def test_the_finder_sees_keys_in_every_kind_of_file(english: dict[str, str]) -> None:
     """Guard for the test above: the scan must find keys in JS, Python and the loader."""
-    per_file = {p.relative_to(WEB).as_posix(): set(LITERAL.findall(p.read_text(encoding="utf-8")))
-                & set(english) for p in CODE}
+    per_file = {
+        p.relative_to(WEB).as_posix(): set(LITERAL.findall(p.read_text(encoding="utf-8")))
+        & set(english)
+        for p in CODE
+    }
     assert "menu.new_game" in per_file["ui/frame.js"]
     assert "loader.python" in per_file["loader.js"]
     assert "log.season" in per_file["texts.py"]
@@ -140,8 +148,12 @@ def test_action_keys_cover_every_button_of_real_games() -> None:
         state = new_game([f"P{i}" for i in range(players)], seed, nile=nile)
         while not state.over:
             legal = state.legal_moves()
-            seen |= {kind_key(m) for m in legal if m.action not in ("claim", "neutral_claim")
-                     and not (m.action == "museum" and m.patron is None)}
+            seen |= {
+                kind_key(m)
+                for m in legal
+                if m.action not in ("claim", "neutral_claim")
+                and not (m.action == "museum" and m.patron is None)
+            }
             state.play(rng.choice(legal))
     assert seen <= set(ACTION_KEYS)
     assert {"dig", "extend", "pass", "neutral:2", "dig:greenwish"} <= seen
@@ -156,10 +168,15 @@ def test_whole_games_read_without_raw_keys(code: str) -> None:
         table = Table.new([f"P{i}" for i in range(players)], seed, nile=nile, language=code)
         while not table.state.over:
             view = table.view()
-            shown = [view["prompt"], view["phase_name"], *view["log"],
-                     *(a["label"] for a in view["actions"]), *(a["help"] for a in view["actions"]),
-                     *(r["label"] for r in view["museum"]),
-                     *(c["label"] for c in view["region"]["parcels"])]
+            shown = [
+                view["prompt"],
+                view["phase_name"],
+                *view["log"],
+                *(a["label"] for a in view["actions"]),
+                *(a["help"] for a in view["actions"]),
+                *(r["label"] for r in view["museum"]),
+                *(c["label"] for c in view["region"]["parcels"]),
+            ]
             raw = [s for s in shown if re.search(r"\b[a-z_]+\.[a-z_:\-]+\b|\{\w+\}", s)]
             assert raw == [], f"{code}: raw keys or placeholders shown"
             table._submit(rng.choice(table.legal()))
@@ -172,8 +189,14 @@ def test_languages_differ_where_they_should() -> None:
     """fr and it are translations, not copies of the English file."""
     en, fr, it = catalogue("en"), catalogue("fr"), catalogue("it")
     for other in (fr, it):
-        same = [k for k in en if en[k] == other[k] and not k.startswith("patron.")
-                and len(en[k]) > 12 and "{" not in en[k][:2]]
+        same = [
+            k
+            for k in en
+            if en[k] == other[k]
+            and not k.startswith("patron.")
+            and len(en[k]) > 12
+            and "{" not in en[k][:2]
+        ]
         assert len(same) < len(en) * 0.05, f"untranslated: {same[:20]}"
     assert Texts("fr").patron("tangerine") == "Colonel Tangerine"
     assert Texts("it").patron("tangerine") == "Colonnello Tangerine"

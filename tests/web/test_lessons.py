@@ -5,6 +5,7 @@ where it is asked for, each reply legal after it, each text in every
 language; a learner who clicks only what the page marks reaches the end of
 every lesson; a wrong click changes nothing; the saved game is never touched.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,8 +39,11 @@ def marked_clicks(view: dict[str, Any]) -> list[str]:
     marks = view["lesson"]["marks"]
     if marks["key"]:
         return [f"action:{marks['key']}"]
-    return ([f"card:{c}" for c in marks["cards"]] + [f"room:{r}" for r in marks["rooms"]]
-            + [f"cell:{c}" for c in marks["cells"]])
+    return (
+        [f"card:{c}" for c in marks["cards"]]
+        + [f"room:{r}" for r in marks["rooms"]]
+        + [f"cell:{c}" for c in marks["cells"]]
+    )
 
 
 def play_marked(lesson: Lesson, index: int = 0) -> int:
@@ -57,8 +61,12 @@ def play_marked(lesson: Lesson, index: int = 0) -> int:
 
 
 def test_the_course_teaches_the_rules_in_order() -> None:
-    assert IDS == ["goal", "excavation", "cubes", "passing", "survey", "patrons", "museum",
-                   "end", "nile"][:len(IDS)]
+    assert (
+        IDS
+        == ["goal", "excavation", "cubes", "passing", "survey", "patrons", "museum", "end", "nile"][
+            : len(IDS)
+        ]
+    )
 
 
 @pytest.mark.parametrize("lesson", COURSE, ids=IDS)
@@ -77,8 +85,13 @@ def test_every_text_is_in_every_language(code: str) -> None:
 def test_step_texts_are_short() -> None:
     for code in LANGUAGES:
         words = catalogue(code)
-        long = [key for lesson in COURSE for step in lesson.steps
-                if len(words[step.text].split()) > 45 for key in [step.text]]
+        long = [
+            key
+            for lesson in COURSE
+            for step in lesson.steps
+            if len(words[step.text].split()) > 45
+            for key in [step.text]
+        ]
         assert long == [], f"{code}: step texts over about 40 words"
 
 
@@ -147,11 +160,25 @@ def fresh(storage: Memory | None = None) -> tuple[Session, Memory, dict[str, Any
     game's own ones stand in by naming themselves)."""
     storage = storage if storage is not None else Memory()
     session = Session.open(storage, "en", fresh_seed=lambda: 5)
-    api = {name: (lambda *a, name=name: json.dumps({"called": name}))
-           for name in ("view", "click", "review", "playBotMove", "think", "sync", "continueHere",
-                        "follow", "newGame", "importRecord", "dailyGame")}
+    api = {
+        name: (lambda *a, name=name: json.dumps({"called": name}))
+        for name in (
+            "view",
+            "click",
+            "review",
+            "playBotMove",
+            "think",
+            "sync",
+            "continueHere",
+            "follow",
+            "newGame",
+            "importRecord",
+            "dailyGame",
+        )
+    }
     api["openLink"] = lambda fragment="", confirmed=False: json.dumps(
-        {"status": "opened", "view": {}} if fragment else {"status": "none"})
+        {"status": "opened", "view": {}} if fragment else {"status": "none"}
+    )
     api["startup"] = lambda language=None: json.dumps(session.startup(language))
     api["setLanguage"] = lambda code: json.dumps(session.set_language(code))
     return session, storage, with_lessons(api, session, storage)

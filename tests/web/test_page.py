@@ -5,13 +5,15 @@ value gets the same translated answer as a missing one, and nothing raises.
 web/main.py runs only in the browser; here it is imported with stand-ins for
 the browser's modules (it starts the page only when run as __main__).
 """
+
 from __future__ import annotations
 
 import importlib
 import json
 import sys
 import types
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -57,16 +59,20 @@ def test_new_game_reads_the_page_s_json(page_main: types.ModuleType) -> None:
     assert json.loads(storage.data[VIEW_KEY]) == view  # kept for the next first paint
 
 
-@pytest.mark.parametrize("names, options", [
-    ("{not json", "[1,"),
-    ('"Ann"', '"nile"'),
-    ("null", "null"),
-    (None, None),
-    ("[" * 100_000 + "]" * 100_000, "{" * 50_000),
-    ('["' + "x" * MAX_RECORD_BYTES + '"]', "{}"),
-])
+@pytest.mark.parametrize(
+    "names, options",
+    [
+        ("{not json", "[1,"),
+        ('"Ann"', '"nile"'),
+        ("null", "null"),
+        (None, None),
+        ("[" * 100_000 + "]" * 100_000, "{" * 50_000),
+        ('["' + "x" * MAX_RECORD_BYTES + '"]', "{}"),
+    ],
+)
 def test_a_malformed_new_game_request_deals_the_default_game(
-        page_main: types.ModuleType, names: Any, options: Any) -> None:
+    page_main: types.ModuleType, names: Any, options: Any
+) -> None:
     """As before: names the page could not send are the default names, options none."""
     api, session, _ = api_of(page_main, "fr")
     view = call(api, "newGame", names, None, options)
@@ -79,7 +85,9 @@ def test_a_bad_seed_is_refused_in_words_and_the_game_stays(page_main: types.Modu
     before = session.table.state.to_dict()
     view = call(api, "newGame", '["Ann", "Bob"]', "9" * 40, "{}")
     assert session.table.state.to_dict() == before
-    assert view["message"].startswith(Texts("it").t("msg.new_game_failed", reason="\0").split("\0")[0])
+    assert view["message"].startswith(
+        Texts("it").t("msg.new_game_failed", reason="\0").split("\0")[0]
+    )
 
 
 def bot_to_move(api: Api, session: Session) -> str:
@@ -89,9 +97,12 @@ def bot_to_move(api: Api, session: Session) -> str:
     return session.stamp_text()
 
 
-@pytest.mark.parametrize("move", ["{not json", '"pass"', "[]", "null", '{"action": "fly"}', None,
-                                  "[" * 100_000])
-def test_a_malformed_computer_move_is_refused_in_words(page_main: types.ModuleType, move: Any) -> None:
+@pytest.mark.parametrize(
+    "move", ["{not json", '"pass"', "[]", "null", '{"action": "fly"}', None, "[" * 100_000]
+)
+def test_a_malformed_computer_move_is_refused_in_words(
+    page_main: types.ModuleType, move: Any
+) -> None:
     api, session, _ = api_of(page_main)
     stamp = bot_to_move(api, session)
     before = session.table.state.to_dict()
@@ -122,6 +133,7 @@ def test_open_link_takes_the_page_s_confirmation_text(page_main: types.ModuleTyp
 def test_the_daily_deal_starts_without_json_in_between() -> None:
     """web/share.py hands the session Python values."""
     import datetime
+
     session = Session.open(Memory(), "en")
     view = share.start_daily(session, "Ann", datetime.date(2026, 1, 2))
     assert [p["name"] for p in view["players"]][0] == "Ann"

@@ -1,6 +1,7 @@
 """Review on the page's model (web/table.py): any past position drawn exactly as
 the engine rebuilds it, nothing playable meanwhile, the jumps, the score chart,
 and the computer's analysis of a past decision (web/thinking.py)."""
+
 from __future__ import annotations
 
 import json
@@ -9,13 +10,13 @@ from typing import Any
 import pytest
 
 from game import GameState, Move, to_record
+from game.bots import Bot
 from game.selfplay import random_game
 from game.timeline import Timeline
-from game.bots import Bot
-from web.thinking import analysis, estimate
+from tests.web.fakes import Memory
 from web.session import Session
 from web.table import Table
-from tests.web.fakes import Memory
+from web.thinking import analysis, estimate
 
 
 def finished(players: int = 3, seed: int = 5, nile: bool = False) -> tuple[GameState, Table]:
@@ -26,7 +27,9 @@ def finished(players: int = 3, seed: int = 5, nile: bool = False) -> tuple[GameS
 def shown(view: dict[str, Any]) -> dict[str, Any]:
     """What a view says about the position itself."""
     return {
-        "season": view["season"], "phase": view["phase"], "to_move": view["to_move"],
+        "season": view["season"],
+        "phase": view["phase"],
+        "to_move": view["to_move"],
         "scores": [p["score"] for p in view["players"]],
         "cubes": [p["cubes"] for p in view["players"]],
         "cards": [[c["id"] for c in p["cards"]] for p in view["players"]],
@@ -80,7 +83,10 @@ def test_nothing_can_be_played_while_reviewing() -> None:
     assert table.reviewing == 29
     for click in (target, "undo", "cell:c3", "cancel", "room:W1-5"):
         table.click(click)
-        assert table.view()["message"] == "This is a past moment of the game: go back to the game to play."
+        assert (
+            table.view()["message"]
+            == "This is a past moment of the game: go back to the game to play."
+        )
         assert len(table.state.moves) == 30
     table.review("exit")
     assert table.reviewing is None
@@ -166,8 +172,15 @@ def test_the_score_chart_on_the_end_screen_and_in_review() -> None:
     state, table = finished()
     assert state.final is not None
     chart = table.view()["final"]["chart"]
-    assert chart["labels"] == ["Start", "Season 1", "Season 2", "Season 3", "Season 4",
-                               "Exhibition", "Sets"]
+    assert chart["labels"] == [
+        "Start",
+        "Season 1",
+        "Season 2",
+        "Season 3",
+        "Season 4",
+        "Exhibition",
+        "Sets",
+    ]
     assert [s[-1] for s in chart["series"]] == state.final["scores"]
     assert chart["series"] == [list(s) for s in Timeline.of_state(state).score_chart().series]
     table.review("season:3")
@@ -201,8 +214,9 @@ def test_the_computers_analysis_of_a_past_decision() -> None:
         if answer["same"]:
             assert answer["difference"] == 0.0
         else:
-            expected = (estimate(shown_state, choice, 7, 6)
-                        - estimate(shown_state, timeline.moves[k], 7, 6))
+            expected = estimate(shown_state, choice, 7, 6) - estimate(
+                shown_state, timeline.moves[k], 7, 6
+            )
             assert answer["difference"] == round(expected, 1)
     # The latest position of a game still running: a choice, nothing to compare.
     answer = analysis(timeline.state_at(12), None, Bot("hard", 7, budget=0.2), worlds=6)

@@ -2,6 +2,7 @@
 move, a device that refuses to save is said, a save from a newer version is
 left untouched, a broken save is set aside before anything is removed, and
 hostile saves and imports are refused with the game left as it was."""
+
 from __future__ import annotations
 
 import json
@@ -11,10 +12,9 @@ from pathlib import Path
 import pytest
 
 from game import replay
+from tests.web.fakes import Memory
 from web.session import CURRENT_KEY, SLOT, NoPrefix, Session, adopt_legacy_save, site_prefix
 from web.table import Table
-
-from tests.web.fakes import Memory
 
 from .test_session import first_cell
 
@@ -158,7 +158,9 @@ def test_hostile_imports_are_refused_and_the_game_stays() -> None:
     saved = dict(storage.data)
     for what, text in hostile_records().items():
         answer = session.import_record(text)
-        assert not answer["ok"] and answer["error"].startswith("This file is not a Mykerinos game"), what
+        assert not answer["ok"] and answer["error"].startswith(
+            "This file is not a Mykerinos game"
+        ), what
         assert len(answer["error"]) < 300, what
         assert session.table.record() == before and storage.data == saved, what
 
@@ -211,8 +213,11 @@ def test_the_prefix_is_the_one_the_page_computed_or_nothing() -> None:
 def test_one_module_writes_the_page_s_keys_and_computes_their_prefix() -> None:
     """Every key the page writes goes through web/ui/saves.js (under its
     prefix); web/main.py takes the prefix from it and computes none."""
-    writers = sorted(str(path.relative_to(WEB)) for path in WEB.rglob("*.js")
-                     if re.search(r"localStorage\s*(\.setItem|\[|\.\w+\s*=)", path.read_text()))
+    writers = sorted(
+        str(path.relative_to(WEB))
+        for path in WEB.rglob("*.js")
+        if re.search(r"localStorage\s*(\.setItem|\[|\.\w+\s*=)", path.read_text())
+    )
     assert writers == ["ui/saves.js"]
     saves = (WEB / "ui" / "saves.js").read_text()
     assert saves.count("localStorage.setItem(prefix + key") == 1

@@ -1,13 +1,14 @@
 """The page's session (web/session.py): start-up, autosave, a corrupt save, new
 games, imports and computer moves, with a dictionary for localStorage."""
+
 from __future__ import annotations
 
 import json
 
 from game import replay
+from tests.web.fakes import Memory
 from web.session import CURRENT_KEY, SLOT, Session, parse_seed
 from web.table import Table
-from tests.web.fakes import Memory
 
 ID = "a1b2c3"
 SAVE_KEY = SLOT + ID
@@ -51,15 +52,18 @@ def test_a_corrupt_save_is_kept_aside_and_said() -> None:
 def test_startup_follows_the_page_language() -> None:
     session = Session.open(Memory(), "en")
     view = session.startup("it")["view"]
-    assert session.language == "it" and view["prompt"] != Session.open(Memory(), "en").view()["prompt"]
+    assert (
+        session.language == "it" and view["prompt"] != Session.open(Memory(), "en").view()["prompt"]
+    )
 
 
 def test_new_game_import_and_stale_bot_answers() -> None:
     storage = Memory()
     session = Session.open(storage, "en")
     game = session.view()["game"]
-    view = session.start_game(["Ann", " ", "Bot"], "42",
-                              {"nile": True, "seats": ["human", "human", "easy"]})
+    view = session.start_game(
+        ["Ann", " ", "Bot"], "42", {"nile": True, "seats": ["human", "human", "easy"]}
+    )
     assert view["game"] == game + 1 and view["nile"]
     assert [p["name"] for p in view["players"]] == ["Ann", "Player 2", "Bot"]
     assert json.loads(storage.data[SLOT + session.game_id])["seats"] == ["human", "human", "easy"]
@@ -76,7 +80,10 @@ def test_new_game_import_and_stale_bot_answers() -> None:
     other = Table.new(["X", "Y"], 3).record_text()
     good = session.import_record(other)
     assert good["ok"] and good["view"]["game"] == game + 2
-    assert replay(json.loads(storage.data[SLOT + storage.data[CURRENT_KEY]])).setup.players == ("X", "Y")
+    assert replay(json.loads(storage.data[SLOT + storage.data[CURRENT_KEY]])).setup.players == (
+        "X",
+        "Y",
+    )
 
 
 def test_a_failed_click_is_reported_and_the_page_goes_on() -> None:

@@ -1,6 +1,7 @@
 """Play by link and today's deal (web/share.py), without a browser: links to
 tables and back, what opening a link may do to the saved game, the visitor's
 seat, whose turn it is, and the daily deal."""
+
 from __future__ import annotations
 
 import base64
@@ -13,10 +14,10 @@ import pytest
 from game import new_game
 from game.compact import encode_link
 from game.daily import daily_seed
+from tests.web.fakes import Memory
 from web import share
 from web.session import CURRENT_KEY, SLOT, Session
 from web.table import Table
-from tests.web.fakes import Memory
 
 DAY = datetime.date(2024, 3, 9)
 
@@ -60,7 +61,9 @@ def test_a_link_carries_the_game_and_its_seats() -> None:
     assert opening.table.state.moves == table.state.moves
     assert opening.table.seats == ["human", "hard"]
     assert opening.table.view()["players"] == table.view()["players"]
-    people = share.read_link(share.link_code(Table.new(["Ann", "Bob"], 12)), new_game(["X", "Y"], 3))
+    people = share.read_link(
+        share.link_code(Table.new(["Ann", "Bob"], 12)), new_game(["X", "Y"], 3)
+    )
     assert people.table is not None and people.table.seats == ["human", "human"]
 
 
@@ -76,7 +79,7 @@ def test_relation_of_a_link_to_the_saved_game() -> None:
 def tampered(code: str) -> list[str]:
     """Ways a link goes wrong: cut short, a character changed, extra text, empty, junk."""
     middle = len(code) // 2
-    changed = code[:middle] + ("A" if code[middle] != "A" else "B") + code[middle + 1:]
+    changed = code[:middle] + ("A" if code[middle] != "A" else "B") + code[middle + 1 :]
     return [code[:5], code[:-3], changed, code + "AAAA", "", "not a link!", "%%%%"]
 
 
@@ -101,8 +104,10 @@ def test_a_cut_link_without_its_check_would_spell_another_game() -> None:
     table = played(Table.new(["Ann", "Bob"], 8), 40)
     code = share.checked_code(share.link_code(table))
     cut = code[:-2]
-    assert share.read_link(cut + share.CHECK + share.check_of(cut), table.state).status \
-        in ("different", "error")
+    assert share.read_link(cut + share.CHECK + share.check_of(cut), table.state).status in (
+        "different",
+        "error",
+    )
     assert share.read_link(cut, table.state).status == "error"
     assert share.read_link(code, table.state).status == "error"  # no check at all
 
@@ -114,7 +119,10 @@ def test_a_link_from_a_newer_version_says_so() -> None:
     newer = base64.urlsafe_b64encode(bytes(data)).decode().rstrip("=")
     newer += share.CHECK + share.check_of(newer)
     opening = share.read_link(newer, new_game(["A", "B"], 1), "fr")
-    assert opening.status == "error" and opening.error != share.read_link("x", new_game(["A", "B"], 1), "fr").error
+    assert (
+        opening.status == "error"
+        and opening.error != share.read_link("x", new_game(["A", "B"], 1), "fr").error
+    )
     assert "version" in (opening.error or "")
 
 
@@ -152,8 +160,14 @@ def test_turn_note_names_whose_turn_it_is() -> None:
     assert mover is not None
     other = 1 - mover
     names = table.state.setup.players
-    assert share.turn_note(table, mover) == f"Your turn, {names[mover]}. When you have played, share the new link."
-    assert share.turn_note(table, other) == f"It is {names[mover]}'s turn: send them the link and wait for theirs."
+    assert (
+        share.turn_note(table, mover)
+        == f"Your turn, {names[mover]}. When you have played, share the new link."
+    )
+    assert (
+        share.turn_note(table, other)
+        == f"It is {names[mover]}'s turn: send them the link and wait for theirs."
+    )
     assert names[mover] in share.turn_note(Table(table.state, None, "it"), None)
     bots = Table(table.state, ["easy", "easy"], "en")
     assert share.turn_note(bots, None) == f"The computer plays for {names[mover]}."
@@ -183,7 +197,10 @@ def test_opening_links_through_the_session() -> None:
     answer = share.open_link(session, "#g=" + share.link_code(ahead))
     assert answer["status"] == "ahead" and session.table.state.moves == ahead.state.moves
     assert SLOT + session.game_id == slot  # the same game keeps its save slot
-    assert json.loads(session.storage.get(slot) or "")["moves"] == json.loads(ahead.record_text())["moves"]
+    assert (
+        json.loads(session.storage.get(slot) or "")["moves"]
+        == json.loads(ahead.record_text())["moves"]
+    )
     assert answer["key"] == share.game_key(ahead.state)
     assert share.open_link(session, "#g=" + share.link_code(ahead))["status"] == "same"
 

@@ -1,4 +1,5 @@
 """The page's interaction model, exercised without a browser."""
+
 from __future__ import annotations
 
 import json
@@ -7,10 +8,10 @@ import random
 import pytest
 
 from game import GameError, replay
-from game.rng import Rng
-from game.state import Phase
 from game.bots import Bot
 from game.museum import ROOMS
+from game.rng import Rng
+from game.state import Phase
 from web.table import Table, kind_key
 
 
@@ -138,9 +139,11 @@ def test_import_keeps_the_game_when_the_file_is_bad() -> None:
     table.click("cell:c2")
     before = table.state.to_dict()
     good = table.record_text()
-    for bad, expected in [("{not json", "not valid JSON"),
-                          ('{"setup": {"players": ["A"]}, "moves": []}', "setup"),
-                          (good.replace('"c2"', '"z9"'), "move 1")]:
+    for bad, expected in [
+        ("{not json", "not valid JSON"),
+        ('{"setup": {"players": ["A"]}, "moves": []}', "setup"),
+        (good.replace('"c2"', '"z9"'), "move 1"),
+    ]:
         error = table.import_text(bad)
         assert error is not None and expected in error
         assert table.state.to_dict() == before
@@ -191,7 +194,12 @@ def test_greenwish_is_built_cells_then_token() -> None:
         table.click(f"room:{token_rooms[-1]}")
         assert table.message is None
         assert table.state.moves[-1][1].token == token_rooms[-1]
-        assert table.view()["museum"][[r["id"] for r in view["museum"]].index(token_rooms[-1])]["token"] == me
+        assert (
+            table.view()["museum"][[r["id"] for r in view["museum"]].index(token_rooms[-1])][
+                "token"
+            ]
+            == me
+        )
         return
     pytest.fail("no seed reached a Greenwish decision")
 
@@ -223,7 +231,10 @@ def test_bots_fill_seats_and_undo_skips_back_to_the_person() -> None:
     record = json.loads(table.record_text())
     assert record["seats"] == ["human", "easy", "medium"]
     again = Table.from_record_text(table.record_text())
-    assert again.seats == ["human", "easy", "medium"] and again.state.to_dict() == table.state.to_dict()
+    assert (
+        again.seats == ["human", "easy", "medium"]
+        and again.state.to_dict() == table.state.to_dict()
+    )
 
 
 def test_a_bot_move_is_checked_like_any_other() -> None:
@@ -248,8 +259,10 @@ def test_action_help_says_what_it_allows_now() -> None:
                 moves = [m for m in legal if kind_key(m) == action["key"]]
                 if action["key"] == "museum:brown":
                     wings = table.state.setup.wings
-                    expected = "; ".join(table.texts.room_label(r, wings) for r in
-                                         sorted({m.room for m in moves}, key=ROOMS.index))
+                    expected = "; ".join(
+                        table.texts.room_label(r, wings)
+                        for r in sorted({m.room for m in moves}, key=ROOMS.index)
+                    )
                     assert action["now"] == f"Rooms open now: {expected}."
                     return
                 if moves[0].cells:

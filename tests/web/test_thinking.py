@@ -1,6 +1,7 @@
 """The computer's thinking on the page's own Python (web/thinking.py): cut into
 slices that answer in between, the same choices as a search run in one go,
 one job at a time, and each job only where it makes sense."""
+
 from __future__ import annotations
 
 from game import Move
@@ -105,14 +106,14 @@ def test_one_job_at_a_time_and_an_abandoned_job_answers_gone() -> None:
 
 def test_each_job_only_where_it_makes_sense() -> None:
     session = Session.open(Memory(), "en", fresh_seed=lambda: 11)
-    assert "error" in session.think("move")          # people only
-    assert "error" in session.think("analysis")      # nothing shown in review
+    assert "error" in session.think("move")  # people only
+    assert "error" in session.think("analysis")  # nothing shown in review
     assert "error" in session.think("nonsense")
     live = session.think("hint")["job"]
     assert "error" in session.think("move")
     assert "move" in finish_job(session, live)  # a refused start leaves the job in flight alone
     computer = to_a_computer(["human", "easy", "easy"])
-    assert "error" in computer.think("hint")         # no hint for the computer's turn
+    assert "error" in computer.think("hint")  # no hint for the computer's turn
 
 
 def test_the_hint_answers_a_legal_move_in_words() -> None:
@@ -154,14 +155,23 @@ def test_errors_come_back_as_an_answer() -> None:
 
 def test_suggestion_texts() -> None:
     wings = ("lemon", "violet", "brown", "blackmore", "tangerine")
-    assert suggestion({"action": "extend", "cells": ["c3", "d3", "d4"], "patron": "tangerine"},
-                      wings) == "Suggested: extend to c3, d3, d4 with Colonel Tangerine."
-    assert suggestion({"action": "dig", "cells": ["a1"], "patron": "greenwish", "token": "W1-5"},
-                      wings) == ("Suggested: start an excavation at a1 with Governor Greenwish, "
-                                 "token on the Lord Lemon 5-room.")
-    assert suggestion({"action": "claim", "card": "nile-6"}, wings) == \
-        "Suggested: take Governor Greenwish 5."
-    assert suggestion({"action": "museum", "room": "W12-2"}, wings) == \
-        "Suggested: book the 2-room between Lord Lemon and Lady Violet."
+    assert (
+        suggestion({"action": "extend", "cells": ["c3", "d3", "d4"], "patron": "tangerine"}, wings)
+        == "Suggested: extend to c3, d3, d4 with Colonel Tangerine."
+    )
+    assert suggestion(
+        {"action": "dig", "cells": ["a1"], "patron": "greenwish", "token": "W1-5"}, wings
+    ) == (
+        "Suggested: start an excavation at a1 with Governor Greenwish, "
+        "token on the Lord Lemon 5-room."
+    )
+    assert (
+        suggestion({"action": "claim", "card": "nile-6"}, wings)
+        == "Suggested: take Governor Greenwish 5."
+    )
+    assert (
+        suggestion({"action": "museum", "room": "W12-2"}, wings)
+        == "Suggested: book the 2-room between Lord Lemon and Lady Violet."
+    )
     assert suggestion({"action": "boat", "use": True}, wings) == "Suggested: use the tie boat."
     assert suggestion({"action": "pass"}, wings) == "Suggested: pass."

@@ -1,6 +1,7 @@
 """The front end's JavaScript is type-checked: every file says `// @ts-check`,
 its types (the view's among them, web/ui/view.js) are JSDoc, and the pinned
 TypeScript compiler (package.json, node_modules) finds no error in them."""
+
 from __future__ import annotations
 
 import json
@@ -48,9 +49,17 @@ def test_tsc_does_report_a_wrong_type(tmp_path: Path) -> None:
     """Guard for the test above: the same compiler and options fail on a type error."""
     (tmp_path / "bad.js").write_text(
         "// @ts-check\n/** @param {{revision: number}} view */\n"
-        "export function f(view) { return view.revison + 1; }\n")
-    (tmp_path / "tsconfig.json").write_text(json.dumps({
-        "compilerOptions": {**json.loads((ROOT / "tsconfig.json").read_text())["compilerOptions"]},
-        "include": ["*.js"]}))
+        "export function f(view) { return view.revison + 1; }\n"
+    )
+    (tmp_path / "tsconfig.json").write_text(
+        json.dumps(
+            {
+                "compilerOptions": {
+                    **json.loads((ROOT / "tsconfig.json").read_text())["compilerOptions"]
+                },
+                "include": ["*.js"],
+            }
+        )
+    )
     out = tsc("--noEmit", "-p", ".", cwd=tmp_path)
     assert out.returncode != 0 and "revison" in out.stdout

@@ -5,6 +5,7 @@ Two halves: the view carries what the page needs (move keys, the grid and the
 cards each cell lies on, room places on the ring, the bots' budget, the seat
 kinds, the languages), and the front end's code holds none of the copies it
 used to (a test that fails when one comes back)."""
+
 from __future__ import annotations
 
 import json
@@ -34,54 +35,41 @@ def code_of(path: Path) -> str:
 
 # What the JavaScript must not hold again, and where it lives instead.
 FORBIDDEN = {
-    "move keys built from moves (view: actions[].key, hints and last_move carry them)":
-        r"\bmoveKey\b|\.action\s*===|[\"'`]boat:(use|keep)|[\"'`]neutral:|startsWith\(\"boat:",
-    "the Nile's columns (view: cells[].nile and .card, nile[].col and .cols)":
-        r"\bcol\s*===\s*[34]\b|\bcellXY\(\s*[34]\b|[\"'`]abcdefgh",
-    "the grammar of room ids (view: museum[].slot, .part, .wing)":
-        r"room-W|[\"'`]W\$\{|\^room|\bWINGS\s*=|%\s*5\b|\*\s*72\b",
-    "the grammar of cell ids (view: cells[].col and .row)":
-        r"\^\(cell|\bCOLUMNS\b",
-    "the bots' time budget and levels (web/table.py, used by web/thinking.py)":
-        r"\b1500\b|BOT_BUDGET|\bhard\s*:\s*[\d.]|budget\s*[=:]\s*[\d.]",
-    "the list of languages (web/lang/index.json)":
-        r"\[\s*\"en\"\s*,\s*\"fr\"|Français|Italiano|\bLANGUAGES\s*=",
-    "the seat kinds and player counts (view: new_game)":
-        r"[\"'`](easy|medium|hard)[\"'`]|\[\s*2\s*,\s*3\s*,\s*4\s*\]|maxlength:\s*\d",
-    "patrons, boats and their marks (view: hand, abbr, boats[].mark)":
-        r"[\"'`](violet|lemon|brown|blackmore|tangerine|greenwish)[\"'`]|[\"'`]boat-(2|3|cubes|tie)"
-        r"|PATRON_ORDER|PATRON_LOOK|BOAT_MARKS|[\"'`](Vi|Le|Gw)[\"'`]",
-    "rules about seasons and phases (view: last_season, placing)":
-        r"season\s*===\s*\d|phase\s*===",
+    "move keys built from moves (view: actions[].key, hints and last_move carry them)": r"\bmoveKey\b|\.action\s*===|[\"'`]boat:(use|keep)|[\"'`]neutral:|startsWith\(\"boat:",
+    "the Nile's columns (view: cells[].nile and .card, nile[].col and .cols)": r"\bcol\s*===\s*[34]\b|\bcellXY\(\s*[34]\b|[\"'`]abcdefgh",
+    "the grammar of room ids (view: museum[].slot, .part, .wing)": r"room-W|[\"'`]W\$\{|\^room|\bWINGS\s*=|%\s*5\b|\*\s*72\b",
+    "the grammar of cell ids (view: cells[].col and .row)": r"\^\(cell|\bCOLUMNS\b",
+    "the bots' time budget and levels (web/table.py, used by web/thinking.py)": r"\b1500\b|BOT_BUDGET|\bhard\s*:\s*[\d.]|budget\s*[=:]\s*[\d.]",
+    "the list of languages (web/lang/index.json)": r"\[\s*\"en\"\s*,\s*\"fr\"|Français|Italiano|\bLANGUAGES\s*=",
+    "the seat kinds and player counts (view: new_game)": r"[\"'`](easy|medium|hard)[\"'`]|\[\s*2\s*,\s*3\s*,\s*4\s*\]|maxlength:\s*\d",
+    "patrons, boats and their marks (view: hand, abbr, boats[].mark)": r"[\"'`](violet|lemon|brown|blackmore|tangerine|greenwish)[\"'`]|[\"'`]boat-(2|3|cubes|tie)"
+    r"|PATRON_ORDER|PATRON_LOOK|BOAT_MARKS|[\"'`](Vi|Le|Gw)[\"'`]",
+    "rules about seasons and phases (view: last_season, placing)": r"season\s*===\s*\d|phase\s*===",
 }
 
 
 @pytest.mark.parametrize("what", sorted(FORBIDDEN))
 def test_the_front_end_keeps_no_copy_of_python_knowledge(what: str) -> None:
     pattern = re.compile(FORBIDDEN[what])
-    found = [f"{p.relative_to(WEB)}: {m.group(0)!r}" for p in FRONT_END
-             for m in pattern.finditer(code_of(p))]
+    found = [
+        f"{p.relative_to(WEB)}: {m.group(0)!r}"
+        for p in FRONT_END
+        for m in pattern.finditer(code_of(p))
+    ]
     assert found == [], f"{what} is back in the JavaScript"
 
 
 def test_the_guard_sees_what_it_forbids() -> None:
     """The patterns do catch the copies the front end used to hold."""
     old = {
-        "move keys built from moves (view: actions[].key, hints and last_move carry them)":
-            'if (move.action === "boat") return move.use ? "boat:use" : "boat:keep";',
-        "the Nile's columns (view: cells[].nile and .card, nile[].col and .cols)":
-            "const onNile = (cell) => (cell.col === 3 || cell.col === 4);",
-        "the grammar of room ids (view: museum[].slot, .part, .wing)":
-            r"const m = /^room-W(\d)(\d?)-(\d)$/.exec(el.id);",
-        "the bots' time budget and levels (web/table.py, used by web/thinking.py)":
-            "const BOT_BUDGET = { hard: 1.5, medium: null, easy: null };",
+        "move keys built from moves (view: actions[].key, hints and last_move carry them)": 'if (move.action === "boat") return move.use ? "boat:use" : "boat:keep";',
+        "the Nile's columns (view: cells[].nile and .card, nile[].col and .cols)": "const onNile = (cell) => (cell.col === 3 || cell.col === 4);",
+        "the grammar of room ids (view: museum[].slot, .part, .wing)": r"const m = /^room-W(\d)(\d?)-(\d)$/.exec(el.id);",
+        "the bots' time budget and levels (web/table.py, used by web/thinking.py)": "const BOT_BUDGET = { hard: 1.5, medium: null, easy: null };",
         "the list of languages (web/lang/index.json)": 'export const LANGUAGES = ["en", "fr", "it"];',
-        "the seat kinds and player counts (view: new_game)":
-            'const SEATS = ["human", "easy", "medium", "hard"];',
-        "patrons, boats and their marks (view: hand, abbr, boats[].mark)":
-            'const BOAT_MARKS = { "boat-2": "2" };',
-        "rules about seasons and phases (view: last_season, placing)":
-            'view.season === 4 ? "nile.no_boat_last" : "nile.no_boat"',
+        "the seat kinds and player counts (view: new_game)": 'const SEATS = ["human", "easy", "medium", "hard"];',
+        "patrons, boats and their marks (view: hand, abbr, boats[].mark)": 'const BOAT_MARKS = { "boat-2": "2" };',
+        "rules about seasons and phases (view: last_season, placing)": 'view.season === 4 ? "nile.no_boat_last" : "nile.no_boat"',
     }
     assert set(old) <= set(FORBIDDEN)
     for what, line in old.items():
@@ -100,8 +88,12 @@ def test_every_button_and_mark_carries_its_key() -> None:
     assert all(a["id"] == f"action:{a['key']}" for a in view["actions"])
     # A move's marks: its button, cells, and a Greenwish token among cells or rooms.
     token_room = Move("dig", ("a1",), "greenwish", token="W1-5")
-    assert move_marks(token_room) == {"key": "dig:greenwish", "cells": ["a1"], "rooms": ["W1-5"],
-                                      "cards": []}
+    assert move_marks(token_room) == {
+        "key": "dig:greenwish",
+        "cells": ["a1"],
+        "rooms": ["W1-5"],
+        "cards": [],
+    }
     token_cell = Move("extend", ("a1", "a2"), "greenwish", token="c4")
     assert move_marks(token_cell)["cells"] == ["a1", "a2", "c4"]
     assert move_marks(Move("boat", use=True))["key"] == "boat:use"

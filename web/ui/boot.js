@@ -113,15 +113,19 @@ export function start() {
     if (!app) return;
     // Explain mode: a tap on anything that has a tooltip shows it instead of
     // acting (caught first, so that no button acts either); the menu still works.
-    app.addEventListener("click", (event) => {
-      const el = event.target instanceof Element ? event.target : null;
-      if (!store.explaining || !el || el.closest(".menu, dialog, #notice")) return;
-      const shown = el.closest("[data-target]") || withTip(el);
-      if (!shown) return;
-      event.preventDefault();
-      event.stopPropagation();
-      explain(shown);
-    }, true);
+    app.addEventListener(
+      "click",
+      (event) => {
+        const el = event.target instanceof Element ? event.target : null;
+        if (!store.explaining || !el || el.closest(".menu, dialog, #notice")) return;
+        const shown = el.closest("[data-target]") || withTip(el);
+        if (!shown) return;
+        event.preventDefault();
+        event.stopPropagation();
+        explain(shown);
+      },
+      true,
+    );
     app.addEventListener("click", (event) => {
       const el = event.target instanceof Element ? event.target.closest("[data-target]") : null;
       if (!(el instanceof HTMLElement || el instanceof SVGElement) || !app.contains(el) || !api()) return;
@@ -152,7 +156,10 @@ export function start() {
     buildFrame(page, first.view, actions);
     renderer.reset();
     installListeners();
-    tabs = watchTabs(() => latest(store), () => page.show(call("sync")));
+    tabs = watchTabs(
+      () => latest(store),
+      () => page.show(call("sync")),
+    );
     drawFooter(store);
     renderer.draw(first.view);
     if (first.notice) notice(first.notice);
@@ -181,7 +188,13 @@ export function start() {
       store.starting = true;
       app.inert = true;
       document.body.dataset.preview = "1";
-      app.prepend(Object.assign(document.createElement("p"), { id: "starting", className: "starting", textContent: t("page.starting") }));
+      app.prepend(
+        Object.assign(document.createElement("p"), {
+          id: "starting",
+          className: "starting",
+          textContent: t("page.starting"),
+        }),
+      );
       renderer.reset();
       renderer.draw(view);
       const loader = $("#loader");
@@ -205,7 +218,8 @@ export function start() {
     boot,
     draw: (view) => renderer.show(view),
     // For measurements: one {level, ms} per computer move (request to answer).
-    botStats: () => store.bots.stats.map(({ level, ms, iterations, searchMs }) => ({ level, ms, iterations, searchMs })),
+    botStats: () =>
+      store.bots.stats.map(({ level, ms, iterations, searchMs }) => ({ level, ms, iterations, searchMs })),
   };
 
   const python = api();

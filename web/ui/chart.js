@@ -24,21 +24,42 @@ const MARK = 16;
 export function drawChart(view, chart, jumps) {
   const points = chart.labels.length;
   const top = Math.max(10, ...chart.series.flat());
-  const step = Math.pow(10, Math.floor(Math.log10(top)));
+  const step = 10 ** Math.floor(Math.log10(top));
   const ceil = Math.ceil(top / step) * step;
-  const x = (/** @type {number} */ i) => PAD.left + (points > 1 ? i * (W - PAD.left - PAD.right) / (points - 1) : 0);
-  const y = (/** @type {number} */ v) => H - PAD.bottom - v * (H - PAD.top - PAD.bottom) / ceil;
+  const x = (/** @type {number} */ i) => PAD.left + (points > 1 ? (i * (W - PAD.left - PAD.right)) / (points - 1) : 0);
+  const y = (/** @type {number} */ v) => H - PAD.bottom - (v * (H - PAD.top - PAD.bottom)) / ceil;
 
-  const svg = s("svg", { class: "score-chart", viewBox: `0 0 ${W} ${H}`, width: W, height: H, "aria-hidden": "true", focusable: "false" });
+  const svg = s("svg", {
+    class: "score-chart",
+    viewBox: `0 0 ${W} ${H}`,
+    width: W,
+    height: H,
+    "aria-hidden": "true",
+    focusable: "false",
+  });
   // Grid and scale.
   for (let v = 0; v <= ceil; v += ceil / (ceil / step > 5 ? 5 : ceil / step)) {
-    svg.append(s("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), stroke: "#d9ccb0", "stroke-width": 1 }),
-      s("text", { x: PAD.left - 6, y: y(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#5a4a33", text: String(Math.round(v)) }));
+    svg.append(
+      s("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), stroke: "#d9ccb0", "stroke-width": 1 }),
+      s("text", {
+        x: PAD.left - 6,
+        y: y(v) + 4,
+        "text-anchor": "end",
+        "font-size": 11,
+        fill: "#5a4a33",
+        text: String(Math.round(v)),
+      }),
+    );
   }
   chart.labels.forEach((label, i) => {
     const tick = s("text", {
-      x: x(i), y: H - PAD.bottom + 16, "text-anchor": "middle", "font-size": 10, fill: "#5a4a33",
-      "font-style": chart.complete[i] ? null : "italic", text: label,
+      x: x(i),
+      y: H - PAD.bottom + 16,
+      "text-anchor": "middle",
+      "font-size": 10,
+      fill: "#5a4a33",
+      "font-style": chart.complete[i] ? null : "italic",
+      text: label,
     });
     if (i % 2 === 1 && points > 5) tick.setAttribute("y", String(H - PAD.bottom + 30));
     svg.append(tick);
@@ -48,8 +69,24 @@ export function drawChart(view, chart, jumps) {
     const side = sideOf(view, p);
     const path = series.map((v, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
     const colour = side ? `var(--${side.colour})` : "#333";
-    svg.append(s("path", { d: path, fill: "none", stroke: "#3a2e1f", "stroke-width": 4, "stroke-linejoin": "round", opacity: 0.55 }),
-      s("path", { d: path, fill: "none", stroke: colour, "stroke-width": 2.5, "stroke-linejoin": "round", "data-chart-player": p }));
+    svg.append(
+      s("path", {
+        d: path,
+        fill: "none",
+        stroke: "#3a2e1f",
+        "stroke-width": 4,
+        "stroke-linejoin": "round",
+        opacity: 0.55,
+      }),
+      s("path", {
+        d: path,
+        fill: "none",
+        stroke: colour,
+        "stroke-width": 2.5,
+        "stroke-linejoin": "round",
+        "data-chart-player": p,
+      }),
+    );
     if (!side) return;
     series.forEach((v, i) => {
       const icon = seatIcon(side, MARK, false);
@@ -60,10 +97,22 @@ export function drawChart(view, chart, jumps) {
   });
   if (jumps) {
     chart.positions.forEach((position, i) => {
-      svg.append(s("rect", {
-        x: x(i) - 12, y: PAD.top, width: 24, height: H - PAD.top - PAD.bottom, fill: "transparent",
-        class: "chart-jump", "data-review": `position:${position}`, style: "cursor: pointer",
-      }, s("title", { text: chart.labels[i] })));
+      svg.append(
+        s(
+          "rect",
+          {
+            x: x(i) - 12,
+            y: PAD.top,
+            width: 24,
+            height: H - PAD.top - PAD.bottom,
+            fill: "transparent",
+            class: "chart-jump",
+            "data-review": `position:${position}`,
+            style: "cursor: pointer",
+          },
+          s("title", { text: chart.labels[i] }),
+        ),
+      );
     });
   }
 

@@ -31,8 +31,19 @@ export function notice(text, kind = "error") {
 export function noticeWith(text, kind, buttons, what = "") {
   const box = $("#notice");
   if (!box) return;
-  box.replaceChildren(h("span", { text }), ...buttons,
-    h("button", { type: "button", class: "close", "aria-label": t("button.dismiss"), text: "×", onclick: () => { box.hidden = true; } }));
+  box.replaceChildren(
+    h("span", { text }),
+    ...buttons,
+    h("button", {
+      type: "button",
+      class: "close",
+      "aria-label": t("button.dismiss"),
+      text: "×",
+      onclick: () => {
+        box.hidden = true;
+      },
+    }),
+  );
   box.className = `notice ${kind}`;
   box.dataset.what = what;
   box.hidden = !text;
@@ -57,18 +68,38 @@ export function drawSave(page, view) {
       notice("");
       page.show(call(name));
     };
-    noticeWith(t("tabs.elsewhere"), "info", [
-      h("button", { type: "button", id: "continue-here", title: t("tabs.continue_here.help"), text: t("tabs.continue_here"), onclick: () => choose("continueHere") }),
-      h("button", { type: "button", id: "follow-tab", title: t("tabs.follow.help"), text: t("tabs.follow"), onclick: () => choose("follow") }),
-    ], "elsewhere");
+    noticeWith(
+      t("tabs.elsewhere"),
+      "info",
+      [
+        h("button", {
+          type: "button",
+          id: "continue-here",
+          title: t("tabs.continue_here.help"),
+          text: t("tabs.continue_here"),
+          onclick: () => choose("continueHere"),
+        }),
+        h("button", {
+          type: "button",
+          id: "follow-tab",
+          title: t("tabs.follow.help"),
+          text: t("tabs.follow"),
+          onclick: () => choose("follow"),
+        }),
+      ],
+      "elsewhere",
+    );
     return;
   }
   if (box && box.dataset.what === "elsewhere" && !box.hidden) notice("");
   if (save.trouble && !page.store.said.has("trouble")) {
     page.store.said.add("trouble");
-    noticeWith(save.trouble, "error", [
-      h("button", { type: "button", id: "export-after-trouble", text: t("button.export_game"), onclick: exportGame }),
-    ], "trouble");
+    noticeWith(
+      save.trouble,
+      "error",
+      [h("button", { type: "button", id: "export-after-trouble", text: t("button.export_game"), onclick: exportGame })],
+      "trouble",
+    );
   }
 }
 
@@ -95,7 +126,11 @@ export async function importGame(page, event) {
   // Refused before reading: a bigger file is no game (the engine's limit, from the view).
   const max = latest(page.store)?.save?.record_max;
   if (max && file.size > max) {
-    const size = new Intl.NumberFormat(language(), { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(max / 1e6);
+    const size = new Intl.NumberFormat(language(), {
+      style: "unit",
+      unit: "megabyte",
+      maximumFractionDigits: 1,
+    }).format(max / 1e6);
     notice(t("import.too_large", { size }));
     return;
   }
@@ -153,19 +188,38 @@ const select = (id, root) => /** @type {HTMLSelectElement} */ (need(`#${id}`, ro
  * @param {(id: string) => void} [learn]  start a lesson
  */
 export function buildNewGame(page, offer, learn) {
-  const count = h("select", { id: "players-count", name: "count" },
-    ...offer.players.map((n) => h("option", { value: n, text: t("dialog.n_players", { n }) })));
+  const count = h(
+    "select",
+    { id: "players-count", name: "count" },
+    ...offer.players.map((n) => h("option", { value: n, text: t("dialog.n_players", { n }) })),
+  );
   const names = h("div", { class: "names" });
   const seats = Math.max(...offer.players);
   for (let i = 0; i < seats; i++) {
-    const seat = h("select", { id: `seat-${i}`, class: "seat-select", "aria-label": t("dialog.who_plays", { n: i + 1 }) },
-      ...offer.seats.map((value) => h("option", { value, text: t(`seat.${value}`) })));
-    const name = h("input", { id: `player-name-${i}`, type: "text", maxlength: offer.name_max, autocomplete: "off", placeholder: defaultName(PERSON, i) });
+    const seat = h(
+      "select",
+      { id: `seat-${i}`, class: "seat-select", "aria-label": t("dialog.who_plays", { n: i + 1 }) },
+      ...offer.seats.map((value) => h("option", { value, text: t(`seat.${value}`) })),
+    );
+    const name = h("input", {
+      id: `player-name-${i}`,
+      type: "text",
+      maxlength: offer.name_max,
+      autocomplete: "off",
+      placeholder: defaultName(PERSON, i),
+    });
     seat.addEventListener("change", () => {
       name.placeholder = defaultName(seat.value, i);
     });
-    names.append(h("div", { class: "name-field", id: `name-field-${i}` },
-      h("label", { for: `player-name-${i}`, text: t("name.player", { n: i + 1 }) }), name, seat));
+    names.append(
+      h(
+        "div",
+        { class: "name-field", id: `name-field-${i}` },
+        h("label", { for: `player-name-${i}`, text: t("name.player", { n: i + 1 }) }),
+        name,
+        seat,
+      ),
+    );
   }
   const sync = () => {
     const n = Number(count.value);
@@ -177,26 +231,78 @@ export function buildNewGame(page, offer, learn) {
     }
   };
   count.addEventListener("change", sync);
-  const form = h("form", { method: "dialog" },
+  const form = h(
+    "form",
+    { method: "dialog" },
     h("h2", { id: "new-game-title", text: t("dialog.title") }),
-    learn ? h("p", { class: "learn" },
-      h("button", { type: "button", id: "learn-to-play", class: "primary", text: t("lesson.offer"), onclick: () => learn("goal") }),
-      " ", h("span", { class: "small", text: t("lesson.offer.help") })) : null,
+    learn
+      ? h(
+          "p",
+          { class: "learn" },
+          h("button", {
+            type: "button",
+            id: "learn-to-play",
+            class: "primary",
+            text: t("lesson.offer"),
+            onclick: () => learn("goal"),
+          }),
+          " ",
+          h("span", { class: "small", text: t("lesson.offer.help") }),
+        )
+      : null,
     h("label", { class: "row" }, h("span", { text: t("dialog.players") }), count),
     names,
-    h("label", { class: "check" },
+    h(
+      "label",
+      { class: "check" },
       h("input", { id: "nile", type: "checkbox" }),
-      h("span", {}, h("b", { text: t("dialog.nile") }), " — ", t("dialog.nile_help"))),
-    h("label", { class: "row" }, h("span", { text: t("dialog.seed") }),
-      h("input", { id: "seed", type: "text", inputmode: "numeric", maxlength: offer.seed_max, placeholder: t("dialog.seed_random"), autocomplete: "off" })),
+      h("span", {}, h("b", { text: t("dialog.nile") }), " — ", t("dialog.nile_help")),
+    ),
+    h(
+      "label",
+      { class: "row" },
+      h("span", { text: t("dialog.seed") }),
+      h("input", {
+        id: "seed",
+        type: "text",
+        inputmode: "numeric",
+        maxlength: offer.seed_max,
+        placeholder: t("dialog.seed_random"),
+        autocomplete: "off",
+      }),
+    ),
     h("p", { class: "small", text: t("dialog.note") }),
-    h("p", { class: "daily" },
-      h("button", { type: "button", id: "daily-game", class: "secondary", text: t("dialog.daily"),
-        onclick: () => { const name = input("player-name-0", form).value.trim(); dialog.close(); notice(""); startDaily(page, name); } }),
-      " ", h("span", { class: "small", text: t("dialog.daily_help") })),
-    h("div", { class: "buttons" },
-      h("button", { type: "button", id: "cancel-new-game", class: "secondary", text: t("button.cancel"), onclick: () => dialog.close() }),
-      h("button", { type: "submit", id: "start-game", class: "primary", text: t("dialog.start") })));
+    h(
+      "p",
+      { class: "daily" },
+      h("button", {
+        type: "button",
+        id: "daily-game",
+        class: "secondary",
+        text: t("dialog.daily"),
+        onclick: () => {
+          const name = input("player-name-0", form).value.trim();
+          dialog.close();
+          notice("");
+          startDaily(page, name);
+        },
+      }),
+      " ",
+      h("span", { class: "small", text: t("dialog.daily_help") }),
+    ),
+    h(
+      "div",
+      { class: "buttons" },
+      h("button", {
+        type: "button",
+        id: "cancel-new-game",
+        class: "secondary",
+        text: t("button.cancel"),
+        onclick: () => dialog.close(),
+      }),
+      h("button", { type: "submit", id: "start-game", class: "primary", text: t("dialog.start") }),
+    ),
+  );
   const dialog = h("dialog", { id: "new-game-dialog", "aria-labelledby": "new-game-title" }, form);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -249,8 +355,13 @@ const RULE_SECTIONS = ["goal", "turn", "patrons", "survey", "museum", "end", "tw
 // The lessons of the guided first game (web/lessons.json) that teach each section.
 /** @type {Record<string, string[]>} */
 export const SECTION_LESSONS = {
-  goal: ["goal"], turn: ["excavation", "cubes", "passing"], patrons: ["patrons"], survey: ["survey"],
-  museum: ["museum"], end: ["end"], nile: ["nile"],
+  goal: ["goal"],
+  turn: ["excavation", "cubes", "passing"],
+  patrons: ["patrons"],
+  survey: ["survey"],
+  museum: ["museum"],
+  end: ["end"],
+  nile: ["nile"],
 };
 
 /** @param {(id: string) => void} [learn]  start a lesson */
@@ -261,16 +372,43 @@ export function buildRules(learn) {
     for (const line of t(`rules.${part}.text`).split("\n")) body.append(h("p", { text: line }));
     const lessons = learn ? SECTION_LESSONS[part] || [] : [];
     if (lessons.length) {
-      body.append(h("p", { class: "rules-lessons" }, ...lessons.map((id) => h("button", {
-        type: "button", class: "link", "data-lesson": id, text: t("lesson.learn_it", { title: t(`lesson.${id}.title`) }),
-        onclick: () => { dialog.close(); learn?.(id); },
-      }))));
+      body.append(
+        h(
+          "p",
+          { class: "rules-lessons" },
+          ...lessons.map((id) =>
+            h("button", {
+              type: "button",
+              class: "link",
+              "data-lesson": id,
+              text: t("lesson.learn_it", { title: t(`lesson.${id}.title`) }),
+              onclick: () => {
+                dialog.close();
+                learn?.(id);
+              },
+            }),
+          ),
+        ),
+      );
     }
   }
-  const dialog = h("dialog", { id: "rules-dialog", "aria-labelledby": "rules-title" },
-    h("h2", { id: "rules-title", text: t("rules.title") }), body,
-    h("div", { class: "buttons" },
-      h("button", { type: "button", id: "close-rules", class: "primary", text: t("button.close"), onclick: () => dialog.close() })));
+  const dialog = h(
+    "dialog",
+    { id: "rules-dialog", "aria-labelledby": "rules-title" },
+    h("h2", { id: "rules-title", text: t("rules.title") }),
+    body,
+    h(
+      "div",
+      { class: "buttons" },
+      h("button", {
+        type: "button",
+        id: "close-rules",
+        class: "primary",
+        text: t("button.close"),
+        onclick: () => dialog.close(),
+      }),
+    ),
+  );
   return dialog;
 }
 

@@ -146,8 +146,12 @@ export function morphChildren(el, next) {
     if (!here) el.append(node);
     else if (here.nodeType === Node.TEXT_NODE && node.nodeType === Node.TEXT_NODE) {
       if (here.nodeValue !== node.nodeValue) here.nodeValue = node.nodeValue;
-    } else if (here instanceof Element && node instanceof Element
-               && here.namespaceURI === node.namespaceURI && here.tagName === node.tagName) {
+    } else if (
+      here instanceof Element &&
+      node instanceof Element &&
+      here.namespaceURI === node.namespaceURI &&
+      here.tagName === node.tagName
+    ) {
       morph(here, node);
     } else here.replaceWith(node);
   });

@@ -22,8 +22,16 @@ export function drawEnd(view, f, newGame) {
   const head = h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only", text: t("player.score") })));
   for (const r of rows) {
     const side = sideOf(view, r.index);
-    head.append(h("th", { scope: "col", class: r.winner ? "winner" : "" }, side ? seatIcon(side, 22) : null, " ",
-      h("span", { text: r.name }), r.winner ? h("span", { class: "crown", text: ` ★ ${t("end.winner")}` }) : null));
+    head.append(
+      h(
+        "th",
+        { scope: "col", class: r.winner ? "winner" : "" },
+        side ? seatIcon(side, 22) : null,
+        " ",
+        h("span", { text: r.name }),
+        r.winner ? h("span", { class: "crown", text: ` ★ ${t("end.winner")}` }) : null,
+      ),
+    );
   }
   table.append(h("thead", {}, head));
   const body = h("tbody");
@@ -47,8 +55,16 @@ export function drawEnd(view, f, newGame) {
     });
   });
   row(t("end.exhibition"), (r) => h("td", { text: String(r.exhibition) }), "sub");
-  row(t("end.sets"), (r) => h("td", { text: r.sets ? t(r.sets > 1 ? "end.sets_many" : "end.sets_one", { n: r.sets, points: r.set_points }) : "—" }));
-  row(t("end.total"), (r) => h("td", { class: "total", "data-total-player": r.index, text: String(r.total) }), "total-row");
+  row(t("end.sets"), (r) =>
+    h("td", {
+      text: r.sets ? t(r.sets > 1 ? "end.sets_many" : "end.sets_one", { n: r.sets, points: r.set_points }) : "—",
+    }),
+  );
+  row(
+    t("end.total"),
+    (r) => h("td", { class: "total", "data-total-player": r.index, text: String(r.total) }),
+    "total-row",
+  );
   row(t("end.cubes"), (r) => h("td", { text: String(r.cubes) })).classList.add("cubes-row");
   table.append(body);
 
@@ -57,12 +73,28 @@ export function drawEnd(view, f, newGame) {
   const notes = [];
   if (f.tie_break) notes.push(t("end.tie_break"));
   if (f.shared) notes.push(t("end.still_tied"));
-  return h("section", { id: "end-screen", "aria-labelledby": "end-title" },
+  return h(
+    "section",
+    { id: "end-screen", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title", text: title }),
     notes.length ? h("p", { class: "end-note", text: notes.join(" ") }) : null,
     h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": t("end.final") }, table),
     view.review ? null : drawChart(view, f.chart, false),
     dailyEnd(),
-    h("p", {}, h("button", { type: "button", class: "primary", onclick: newGame, text: t("menu.new_game") }), " ",
-      view.review ? null : h("button", { type: "button", id: "end-review", class: "secondary", "data-review": "first", text: t("review.from_start") })));
+    h(
+      "p",
+      {},
+      h("button", { type: "button", class: "primary", onclick: newGame, text: t("menu.new_game") }),
+      " ",
+      view.review
+        ? null
+        : h("button", {
+            type: "button",
+            id: "end-review",
+            class: "secondary",
+            "data-review": "first",
+            text: t("review.from_start"),
+          }),
+    ),
+  );
 }

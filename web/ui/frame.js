@@ -38,44 +38,112 @@ import { marksOf, stampOf } from "./store.js";
  * @param {Actions} actions
  */
 export function buildFrame(page, view, actions) {
-  const importInput = h("input", { id: "import-file", type: "file", accept: ".json,application/json", class: "visually-hidden", onchange: actions.importGame });
+  const importInput = h("input", {
+    id: "import-file",
+    type: "file",
+    accept: ".json,application/json",
+    class: "visually-hidden",
+    onchange: actions.importGame,
+  });
   need("#app").replaceChildren(
-    h("header", { class: "topbar" },
+    h(
+      "header",
+      { class: "topbar" },
       h("h1", { text: "Mykerinos" }),
       h("div", { id: "season-info", class: "season-info" }),
-      h("nav", { class: "menu", "aria-label": t("menu.label") },
+      h(
+        "nav",
+        { class: "menu", "aria-label": t("menu.label") },
         h("button", { type: "button", id: "new-game", onclick: actions.newGame, text: t("menu.new_game") }),
-        h("button", { type: "button", id: "export", onclick: exportGame, title: t("menu.export.help"), text: t("menu.export") }),
-        h("label", { class: "button", for: "import-file", title: t("menu.import.help") }, t("menu.import"), importInput),
-        h("button", { type: "button", id: "share", onclick: actions.share, title: t("menu.share.help"), text: t("menu.share") }),
+        h("button", {
+          type: "button",
+          id: "export",
+          onclick: exportGame,
+          title: t("menu.export.help"),
+          text: t("menu.export"),
+        }),
+        h(
+          "label",
+          { class: "button", for: "import-file", title: t("menu.import.help") },
+          t("menu.import"),
+          importInput,
+        ),
+        h("button", {
+          type: "button",
+          id: "share",
+          onclick: actions.share,
+          title: t("menu.share.help"),
+          text: t("menu.share"),
+        }),
         h("button", { type: "button", id: "rules-button", onclick: openRules, text: t("menu.rules") }),
-        h("button", { type: "button", id: "learn-button", onclick: () => actions.learn("goal"), title: t("lesson.offer.help"), text: t("lesson.menu") }),
-        h("button", { type: "button", id: "explain", class: "toggle", "aria-pressed": "false", title: t("explain.help"), onclick: actions.toggleExplain, text: t("explain.button") }),
-        languageSwitch(actions.changeLanguage))),
+        h("button", {
+          type: "button",
+          id: "learn-button",
+          onclick: () => actions.learn("goal"),
+          title: t("lesson.offer.help"),
+          text: t("lesson.menu"),
+        }),
+        h("button", {
+          type: "button",
+          id: "explain",
+          class: "toggle",
+          "aria-pressed": "false",
+          title: t("explain.help"),
+          onclick: actions.toggleExplain,
+          text: t("explain.button"),
+        }),
+        languageSwitch(actions.changeLanguage),
+      ),
+    ),
     h("div", { id: "notice", class: "notice", role: "alert", hidden: true }),
     h("section", { id: "end-holder", hidden: true }),
     h("section", { id: "lesson-box", class: "lesson", "aria-labelledby": "lesson-title", hidden: true }),
-    h("section", { id: "turn", class: "turn", "aria-label": t("turn.label") },
+    h(
+      "section",
+      { id: "turn", class: "turn", "aria-label": t("turn.label") },
       h("div", { id: "review-box", class: "review-box", hidden: true }),
       h("div", { id: "status" }),
       h("p", { id: "message", class: "message", role: "alert", hidden: true }),
       h("p", { id: "details", class: "details", hidden: true }),
-      h("div", { id: "bot-status", class: "bot-status", role: "status", "aria-live": "polite", hidden: true })),
-    h("div", { class: "layout" },
-      h("section", { id: "region-panel", class: "panel" }, h("h2", { class: "sr-only", text: t("region.title") }),
-        h("div", { id: "nile-box", class: "nile-bar", hidden: true }), h("div", { id: "region-box" })),
-      h("section", { id: "museum-panel", class: "panel" },
-        h("h2", { class: "sr-only", text: t("museum.title") }), h("div", { id: "museum-box" }),
-        h("h3", { class: "scale-title", text: t("scale.title") }), h("div", { id: "scale-box" })),
-      h("section", { id: "players-panel", class: "panel", "aria-label": t("players.label") }, h("div", { id: "players", class: "players" })),
-      h("section", { id: "log-panel", class: "panel" }, h("h2", { id: "log-title", text: t("log.title") }),
-        h("ol", { id: "log", class: "log", "aria-labelledby": "log-title", tabindex: "0" }))),
+      h("div", { id: "bot-status", class: "bot-status", role: "status", "aria-live": "polite", hidden: true }),
+    ),
+    h(
+      "div",
+      { class: "layout" },
+      h(
+        "section",
+        { id: "region-panel", class: "panel" },
+        h("h2", { class: "sr-only", text: t("region.title") }),
+        h("div", { id: "nile-box", class: "nile-bar", hidden: true }),
+        h("div", { id: "region-box" }),
+      ),
+      h(
+        "section",
+        { id: "museum-panel", class: "panel" },
+        h("h2", { class: "sr-only", text: t("museum.title") }),
+        h("div", { id: "museum-box" }),
+        h("h3", { class: "scale-title", text: t("scale.title") }),
+        h("div", { id: "scale-box" }),
+      ),
+      h(
+        "section",
+        { id: "players-panel", class: "panel", "aria-label": t("players.label") },
+        h("div", { id: "players", class: "players" }),
+      ),
+      h(
+        "section",
+        { id: "log-panel", class: "panel" },
+        h("h2", { id: "log-title", text: t("log.title") }),
+        h("ol", { id: "log", class: "log", "aria-labelledby": "log-title", tabindex: "0" }),
+      ),
+    ),
     h("p", { id: "announce", class: "sr-only", "aria-live": "polite", "aria-atomic": "false" }),
     h("p", { id: "review-said", class: "sr-only", "aria-live": "polite" }),
     h("p", { id: "lesson-said", class: "sr-only", "aria-live": "polite" }),
     h("footer", { id: "footer" }),
     buildNewGame(page, view.new_game, actions.learn),
-    buildRules(actions.learn));
+    buildRules(actions.learn),
+  );
 }
 
 /**
@@ -83,7 +151,10 @@ export function buildFrame(page, view, actions) {
  * @param {View} view
  */
 function looks(view) {
-  return [view.players.map((p) => [p.colour, p.letter, p.shape, p.name]), view.neutral && [view.neutral.colour, view.neutral.letter, view.neutral.shape]];
+  return [
+    view.players.map((p) => [p.colour, p.letter, p.shape, p.name]),
+    view.neutral && [view.neutral.colour, view.neutral.letter, view.neutral.shape],
+  ];
 }
 
 /**
@@ -108,7 +179,17 @@ export function parts(page, actions) {
     },
     {
       name: "status",
-      slice: (v) => [v.prompt, v.actions, v.can_cancel, v.can_undo, v.to_move, v.bot_to_move, !!v.final, looks(v), hintOf(v)],
+      slice: (v) => [
+        v.prompt,
+        v.actions,
+        v.can_cancel,
+        v.can_undo,
+        v.to_move,
+        v.bot_to_move,
+        !!v.final,
+        looks(v),
+        hintOf(v),
+      ],
       draw: (v) => fill(need("#status"), drawStatus(v, hintOf(v), actions.askHint)),
     },
     { name: "message", slice: (v) => v.message, draw: (v) => drawMessage(need("#message"), v.message) },
@@ -134,7 +215,17 @@ export function parts(page, actions) {
     },
     {
       name: "region",
-      slice: (v) => [v.region, v.survey_area, v.tie_area, v.token_step, v.placing, v.season, looks(v), marksOf(store, v), store.tight],
+      slice: (v) => [
+        v.region,
+        v.survey_area,
+        v.tie_area,
+        v.token_step,
+        v.placing,
+        v.season,
+        looks(v),
+        marksOf(store, v),
+        store.tight,
+      ],
       draw: (v) => refill(need("#region-box"), drawRegion(v, store.tight, marksOf(store, v))),
     },
     {

@@ -88,8 +88,13 @@ export function toggleExplain(store) {
  */
 export function languageSwitch(change) {
   const names = languages();
-  const select = h("select", { id: "language", "aria-label": t("menu.language"), title: t("menu.language") },
-    ...Object.entries(names).map(([code, name]) => h("option", { value: code, lang: code, text: name, selected: code === language() })));
+  const select = h(
+    "select",
+    { id: "language", "aria-label": t("menu.language"), title: t("menu.language") },
+    ...Object.entries(names).map(([code, name]) =>
+      h("option", { value: code, lang: code, text: name, selected: code === language() }),
+    ),
+  );
   select.addEventListener("change", () => change(select.value));
   return select;
 }

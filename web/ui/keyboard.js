@@ -29,8 +29,24 @@
 
 import { t } from "../i18n.js";
 import {
-  $$, byId, CARD_ITEMS, CELL_ITEMS, cardOrder, isHl, moveCard, moveCell, moveRoom, moveTool,
-  nearestCell, readingOrder, regionItems, remember, ROOM_ITEMS, setStops, surveying, TOOL_ITEMS,
+  $$,
+  byId,
+  CARD_ITEMS,
+  CELL_ITEMS,
+  cardOrder,
+  isHl,
+  moveCard,
+  moveCell,
+  moveRoom,
+  moveTool,
+  nearestCell,
+  readingOrder,
+  regionItems,
+  remember,
+  ROOM_ITEMS,
+  setStops,
+  surveying,
+  TOOL_ITEMS,
   toolItems,
 } from "./keynav.js";
 
@@ -168,7 +184,8 @@ function firstHl(items, sort) {
 function turnStart(view, rov) {
   const mark = lessonMark();
   if (mark) return mark;
-  if (view.final) return document.querySelector("#end-screen .table-wrap") || document.querySelector("#end-screen button");
+  if (view.final)
+    return document.querySelector("#end-screen .table-wrap") || document.querySelector("#end-screen button");
   // The first action but Pass, so that an Enter pressed at once never ends
   // a player's season by accident.
   const actions = $$("#status .actions button.action:not([disabled])");
@@ -234,7 +251,8 @@ function refind(before) {
  */
 export function beforeDraw() {
   const el = document.activeElement;
-  if (!el || el === document.body || !(el instanceof HTMLElement || el instanceof SVGElement)) return { id: "", target: null, zone: null };
+  if (!el || el === document.body || !(el instanceof HTMLElement || el instanceof SVGElement))
+    return { id: "", target: null, zone: null };
   return { id: el.id || "", target: el.dataset.target || null, zone: zoneOf(el) };
 }
 
@@ -299,8 +317,11 @@ export function afterDraw(kb, before, view) {
 function record(kb, target, el) {
   const view = kb.lastView;
   kb.activation = {
-    target, id: el ? el.id : "", zone: zoneOf(el),
-    revision: view ? view.revision : null, game: view ? view.game : null,
+    target,
+    id: el ? el.id : "",
+    zone: zoneOf(el),
+    revision: view ? view.revision : null,
+    game: view ? view.game : null,
   };
 }
 
@@ -359,17 +380,26 @@ function onKeyDown(kb, event) {
 export function installKeyboard(activate) {
   /** @type {KeyState} */
   const kb = {
-    activate, lastView: null, modality: "pointer", activation: null, pending: null,
-    swallowSpace: false, rov: { cell: null, card: null, room: null, tool: null, part: "inner" },
+    activate,
+    lastView: null,
+    modality: "pointer",
+    activation: null,
+    pending: null,
+    swallowSpace: false,
+    rov: { cell: null, card: null, room: null, tool: null, part: "inner" },
   };
   document.addEventListener("keydown", (event) => onKeyDown(kb, event));
-  document.addEventListener("keyup", (event) => {
-    // A Space that chose a cell must not also press the button focus moved to.
-    if (kb.swallowSpace && event.key === " ") {
-      kb.swallowSpace = false;
-      event.preventDefault();
-    }
-  }, true);
+  document.addEventListener(
+    "keyup",
+    (event) => {
+      // A Space that chose a cell must not also press the button focus moved to.
+      if (kb.swallowSpace && event.key === " ") {
+        kb.swallowSpace = false;
+        event.preventDefault();
+      }
+    },
+    true,
+  );
   document.addEventListener("focusin", (event) => {
     const el = event.target;
     if (!(el instanceof HTMLElement || el instanceof SVGElement)) return;
@@ -379,10 +409,21 @@ export function installKeyboard(activate) {
       setStops(kb.rov);
     }
   });
-  document.addEventListener("click", (event) => {
-    const el = event.target instanceof Element ? event.target.closest("[data-target]") : null;
-    if (el instanceof HTMLElement || el instanceof SVGElement) record(kb, /** @type {string} */ (el.dataset.target), el);
-  }, true);
-  document.addEventListener("pointerdown", () => { kb.modality = "pointer"; }, true);
+  document.addEventListener(
+    "click",
+    (event) => {
+      const el = event.target instanceof Element ? event.target.closest("[data-target]") : null;
+      if (el instanceof HTMLElement || el instanceof SVGElement)
+        record(kb, /** @type {string} */ (el.dataset.target), el);
+    },
+    true,
+  );
+  document.addEventListener(
+    "pointerdown",
+    () => {
+      kb.modality = "pointer";
+    },
+    true,
+  );
   return kb;
 }

@@ -83,16 +83,22 @@ export function readingOrder(a, b) {
 export function moveCell(el, key, ctrl) {
   const { col, row } = cellPos(el);
   switch (key) {
-    case "ArrowLeft": return cellAt(col - 1, row);
-    case "ArrowRight": return cellAt(col + 1, row);
-    case "ArrowUp": return cellAt(col, row - 1);
-    case "ArrowDown": return cellAt(col, row + 1);
-    case "Home": return ctrl ? cellAt(0, 0) : cellAt(0, row);
+    case "ArrowLeft":
+      return cellAt(col - 1, row);
+    case "ArrowRight":
+      return cellAt(col + 1, row);
+    case "ArrowUp":
+      return cellAt(col, row - 1);
+    case "ArrowDown":
+      return cellAt(col, row + 1);
+    case "Home":
+      return ctrl ? cellAt(0, 0) : cellAt(0, row);
     case "End": {
       const end = gridEnd();
       return ctrl ? cellAt(end.col, end.row) : cellAt(end.col, row);
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 
@@ -198,8 +204,10 @@ function roomAt(slot, part) {
   const n = ringSize();
   if (!n) return null;
   const at = ((slot % n) + n) % n;
-  return document.querySelector(`${ROOM_ITEMS}[data-slot="${at}"][data-part="${part}"]`)
-    || document.querySelector(`${ROOM_ITEMS}[data-slot="${at}"][data-part="whole"]`);
+  return (
+    document.querySelector(`${ROOM_ITEMS}[data-slot="${at}"][data-part="${part}"]`) ||
+    document.querySelector(`${ROOM_ITEMS}[data-slot="${at}"][data-part="whole"]`)
+  );
 }
 
 /**
@@ -213,19 +221,26 @@ export function moveRoom(el, key, rov) {
   const whole = here.part === "whole";
   const part = whole ? rov.part : here.part;
   switch (key) {
-    case "ArrowRight": return roomAt(here.slot + 1, part);
-    case "ArrowLeft": return roomAt(here.slot - 1, part);
-    case "ArrowUp": return whole ? null : roomAt(here.slot, "outer");
-    case "ArrowDown": return whole ? null : roomAt(here.slot, "inner");
-    case "Home": return roomAt(0, part);
-    case "End": return roomAt(ringSize() - 1, part);
-    default: return null;
+    case "ArrowRight":
+      return roomAt(here.slot + 1, part);
+    case "ArrowLeft":
+      return roomAt(here.slot - 1, part);
+    case "ArrowUp":
+      return whole ? null : roomAt(here.slot, "outer");
+    case "ArrowDown":
+      return whole ? null : roomAt(here.slot, "inner");
+    case "Home":
+      return roomAt(0, part);
+    case "End":
+      return roomAt(ringSize() - 1, part);
+    default:
+      return null;
   }
 }
 
 // ----------------------------------------------------------------- toolbar
 export function toolItems() {
-  return $$(TOOL_ITEMS).filter((b) => !(/** @type {HTMLButtonElement} */ (b)).disabled && !b.hidden);
+  return $$(TOOL_ITEMS).filter((b) => !(/** @type {HTMLButtonElement} */ (b).disabled) && !b.hidden);
 }
 
 /**
@@ -237,11 +252,16 @@ export function moveTool(el, key) {
   const i = items.indexOf(/** @type {HTMLElement} */ (el));
   if (i < 0) return null;
   switch (key) {
-    case "ArrowLeft": return items[i - 1] || null;
-    case "ArrowRight": return items[i + 1] || null;
-    case "Home": return items[0];
-    case "End": return items[items.length - 1];
-    default: return null;
+    case "ArrowLeft":
+      return items[i - 1] || null;
+    case "ArrowRight":
+      return items[i + 1] || null;
+    case "Home":
+      return items[0];
+    case "End":
+      return items[items.length - 1];
+    default:
+      return null;
   }
 }
 
@@ -322,7 +342,11 @@ function toolStop(rov) {
  */
 export function setStops(rov) {
   /** @type {[HTMLElement[], HTMLElement | null][]} */
-  const groups = [[regionItems(), regionStop(rov)], [$$(ROOM_ITEMS), museumStop(rov)], [toolItems(), toolStop(rov)]];
+  const groups = [
+    [regionItems(), regionStop(rov)],
+    [$$(ROOM_ITEMS), museumStop(rov)],
+    [toolItems(), toolStop(rov)],
+  ];
   for (const [items, stop] of groups) {
     for (const el of items) el.tabIndex = el === stop ? 0 : -1;
   }

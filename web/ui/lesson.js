@@ -43,9 +43,12 @@ export function leaveLessons(page) {
  */
 export function firstGame(page) {
   page.show(call("lessonFirstGame"));
-  noticeWith(t("lesson.rules_at_hand"), "info", [
-    h("button", { type: "button", id: "rules-at-hand", text: t("menu.rules"), onclick: openRules }),
-  ], "first-game");
+  noticeWith(
+    t("lesson.rules_at_hand"),
+    "info",
+    [h("button", { type: "button", id: "rules-at-hand", text: t("menu.rules"), onclick: openRules })],
+    "first-game",
+  );
 }
 
 /**
@@ -58,16 +61,53 @@ function buttons(lesson, page) {
   const act = (name) => () => page.show(call(name));
   if (lesson.done) {
     if (lesson.next) {
-      bar.append(h("button", { type: "button", id: "lesson-next", class: "primary", text: t("lesson.next", { title: lesson.next_title || "" }), onclick: () => startLesson(page, /** @type {string} */ (lesson.next)) }));
+      bar.append(
+        h("button", {
+          type: "button",
+          id: "lesson-next",
+          class: "primary",
+          text: t("lesson.next", { title: lesson.next_title || "" }),
+          onclick: () => startLesson(page, /** @type {string} */ (lesson.next)),
+        }),
+      );
     }
     if (!lesson.next || lesson.next_optional) {
-      bar.append(h("button", { type: "button", id: "lesson-first-game", class: lesson.next ? "secondary" : "primary", title: t("lesson.first_game.help"), text: t("lesson.first_game"), onclick: () => firstGame(page) }));
+      bar.append(
+        h("button", {
+          type: "button",
+          id: "lesson-first-game",
+          class: lesson.next ? "secondary" : "primary",
+          title: t("lesson.first_game.help"),
+          text: t("lesson.first_game"),
+          onclick: () => firstGame(page),
+        }),
+      );
     }
   }
   bar.append(
-    h("button", { type: "button", id: "lesson-undo", class: "secondary", disabled: lesson.step <= 1 && !lesson.done, text: t("lesson.undo"), onclick: act("lessonUndo") }),
-    h("button", { type: "button", id: "lesson-restart", class: "secondary", text: t("lesson.restart"), onclick: act("lessonRestart") }),
-    h("button", { type: "button", id: "lesson-skip", class: "secondary", text: t("lesson.skip"), onclick: () => leaveLessons(page) }));
+    h("button", {
+      type: "button",
+      id: "lesson-undo",
+      class: "secondary",
+      disabled: lesson.step <= 1 && !lesson.done,
+      text: t("lesson.undo"),
+      onclick: act("lessonUndo"),
+    }),
+    h("button", {
+      type: "button",
+      id: "lesson-restart",
+      class: "secondary",
+      text: t("lesson.restart"),
+      onclick: act("lessonRestart"),
+    }),
+    h("button", {
+      type: "button",
+      id: "lesson-skip",
+      class: "secondary",
+      text: t("lesson.skip"),
+      onclick: () => leaveLessons(page),
+    }),
+  );
   return bar;
 }
 
@@ -81,8 +121,12 @@ function drawLesson(lesson, page) {
     ? t("lesson.progress_done", { n: lesson.number, count: lesson.count })
     : t("lesson.progress", { n: lesson.number, count: lesson.count, step: lesson.step, steps: lesson.steps });
   const others = lesson.others.length
-    ? h("div", { class: "lesson-others" }, h("span", { class: "lesson-meanwhile", text: t("lesson.meanwhile") }),
-      ...lesson.others.map((line) => h("span", { text: ` ${line}` })))
+    ? h(
+        "div",
+        { class: "lesson-others" },
+        h("span", { class: "lesson-meanwhile", text: t("lesson.meanwhile") }),
+        ...lesson.others.map((line) => h("span", { text: ` ${line}` })),
+      )
     : null;
   return [
     h("p", { class: "lesson-progress" }, progress, lesson.optional ? ` (${t("lesson.optional")})` : ""),

@@ -42,8 +42,10 @@ function sector(r0, r1, a0, a1) {
   const [x2, y2] = polar(r0, a1);
   const [x3, y3] = polar(r0, a0);
   const large = a1 - a0 > 180 ? 1 : 0;
-  return `M${f(x0)},${f(y0)} A${r1},${r1} 0 ${large} 1 ${f(x1)},${f(y1)} `
-    + `L${f(x2)},${f(y2)} A${r0},${r0} 0 ${large} 0 ${f(x3)},${f(y3)} Z`;
+  return (
+    `M${f(x0)},${f(y0)} A${r1},${r1} 0 ${large} 1 ${f(x1)},${f(y1)} ` +
+    `L${f(x2)},${f(y2)} A${r0},${r0} 0 ${large} 0 ${f(x3)},${f(y3)} Z`
+  );
 }
 
 /**
@@ -77,7 +79,9 @@ function slotAngles(slot, wings) {
  */
 export function drawMuseum(view, marks) {
   const svg = s("svg", {
-    id: "museum", viewBox: "0 0 420 420", role: "group",
+    id: "museum",
+    viewBox: "0 0 420 420",
+    role: "group",
     "aria-label": t("museum.label"),
   });
   const defs = s("defs");
@@ -102,9 +106,14 @@ export function drawMuseum(view, marks) {
     const bottom = Math.sin((centre * Math.PI) / 180) > 0.2;
     const pid = `wing-arc-${wing.wing}`;
     defs.append(s("path", { id: pid, d: arcPath(bottom ? M.text + 8 : M.text, centre - 40, centre + 40, bottom) }));
-    svg.append(s("text", { class: "wing-label" },
-      s("title", { text: t("museum.wing", { wing: wing.wing, patron: wing.name }) + patronTip(wing.patron) }),
-      s("textPath", { href: `#${pid}`, startOffset: "50%", text: `${wing.wing} · ${wing.name}` })));
+    svg.append(
+      s(
+        "text",
+        { class: "wing-label" },
+        s("title", { text: t("museum.wing", { wing: wing.wing, patron: wing.name }) + patronTip(wing.patron) }),
+        s("textPath", { href: `#${pid}`, startOffset: "50%", text: `${wing.wing} · ${wing.name}` }),
+      ),
+    );
     // The wing's rooms (inner, then outer), then the 2-room after it: the
     // keyboard's Tab order follows this order.
     for (const slot of [i * 2, i * 2 + 1]) {
@@ -148,11 +157,18 @@ function drawRoom(view, room, r0, r1, a0, a1, marks) {
   else if (room.hl) parts.push(t("room.open_now"));
   const label = parts.join(", ");
   const attrs = {
-    id: `room-${room.id}`, "data-slot": String(room.slot), "data-part": room.part,
-    ...targetAttrs(`room:${room.id}`, room.hl, label), class: classes.join(" "),
+    id: `room-${room.id}`,
+    "data-slot": String(room.slot),
+    "data-part": room.part,
+    ...targetAttrs(`room:${room.id}`, room.hl, label),
+    class: classes.join(" "),
   };
-  const g = s("g", attrs, s("title", { text: `${label}. ${t(`room.help.${room.value}`)}` }),
-    s("path", { class: "room-bg", d: sector(r0 + 1.5, r1 - 1.5, a0 + 0.8, a1 - 0.8) }));
+  const g = s(
+    "g",
+    attrs,
+    s("title", { text: `${label}. ${t(`room.help.${room.value}`)}` }),
+    s("path", { class: "room-bg", d: sector(r0 + 1.5, r1 - 1.5, a0 + 0.8, a1 - 0.8) }),
+  );
   const mid = (a0 + a1) / 2;
   const rm = (r0 + r1) / 2;
   const tall = r1 - r0 > 70;

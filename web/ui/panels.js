@@ -16,9 +16,11 @@ import { boatIcon, boatWords, patronName, patronTip, seatIcon, sideOf, tokenChip
  * @param {View} view
  */
 export function drawSeason(box, view) {
-  fill(box,
+  fill(
+    box,
     h("span", { class: "season", text: view.final ? t("end.final") : t("season.of", { season: view.season }) }),
-    view.final ? null : h("span", { class: "phase", text: view.phase_name }));
+    view.final ? null : h("span", { class: "phase", text: view.phase_name }),
+  );
 }
 
 /**
@@ -29,11 +31,15 @@ export function drawScale(view) {
   const box = h("div", { class: "scale", role: "list", "aria-label": t("scale.title") });
   view.scale.forEach((who, i) => {
     const side = sideOf(view, who);
-    const space = h("div", {
-      class: `scale-space${side ? " taken" : ""}`, role: "listitem",
-      title: t("scale.space", { n: i + 1, who: side ? side.name : t("scale.free") }),
-    },
-    h("span", { class: "scale-num", text: String(i + 1) }));
+    const space = h(
+      "div",
+      {
+        class: `scale-space${side ? " taken" : ""}`,
+        role: "listitem",
+        title: t("scale.space", { n: i + 1, who: side ? side.name : t("scale.free") }),
+      },
+      h("span", { class: "scale-num", text: String(i + 1) }),
+    );
     if (side) {
       space.append(seatIcon(side, 24));
       space.append(h("span", { class: "scale-name", text: side.name }));
@@ -56,16 +62,31 @@ function drawHand(groups) {
     const key = group.patron || "none";
     const row = h("div", { class: "pg-cards" });
     for (const c of group.cards) {
-      row.append(h("span", {
-        class: `mini p-${key}${c.tilted ? " tilted" : ""}`,
-        title: (c.tilted ? t("card.tilted_title", { card: c.label }) : c.label) + patronTip(c.patron),
-        "aria-label": c.tilted ? t("card.tilted_label", { card: c.label }) : c.label,
-      }, h("b", { text: `${c.abbr} ${c.value}` }),
-      c.tilted ? h("small", { text: t("card.tilted") }) : null));
+      row.append(
+        h(
+          "span",
+          {
+            class: `mini p-${key}${c.tilted ? " tilted" : ""}`,
+            title: (c.tilted ? t("card.tilted_title", { card: c.label }) : c.label) + patronTip(c.patron),
+            "aria-label": c.tilted ? t("card.tilted_label", { card: c.label }) : c.label,
+          },
+          h("b", { text: `${c.abbr} ${c.value}` }),
+          c.tilted ? h("small", { text: t("card.tilted") }) : null,
+        ),
+      );
     }
-    cards.append(h("div", { class: "patron-group" },
-      h("span", { class: `pg-name p-${key}`, title: group.patron ? t(`patron.${group.patron}.help`) : null, text: patronName(group.patron) }),
-      row));
+    cards.append(
+      h(
+        "div",
+        { class: "patron-group" },
+        h("span", {
+          class: `pg-name p-${key}`,
+          title: group.patron ? t(`patron.${group.patron}.help`) : null,
+          text: patronName(group.patron),
+        }),
+        row,
+      ),
+    );
   }
   return cards;
 }
@@ -77,9 +98,16 @@ function drawHand(groups) {
  */
 function drawNileHoldings(view, p) {
   const side = sideOf(view, p.index);
-  const tokens = h("span", {
-    class: "tokens", role: "img", title: t("player.tokens_title", { n: p.tokens }), "aria-label": t("player.tokens_title", { n: p.tokens }),
-  }, h("span", { class: "x-label", text: t("player.tokens") }));
+  const tokens = h(
+    "span",
+    {
+      class: "tokens",
+      role: "img",
+      title: t("player.tokens_title", { n: p.tokens }),
+      "aria-label": t("player.tokens_title", { n: p.tokens }),
+    },
+    h("span", { class: "x-label", text: t("player.tokens") }),
+  );
   const width = Math.max(p.tokens, 1) * 22;
   const chips = s("svg", { width, height: 22, viewBox: `0 0 ${width} 22`, "aria-hidden": "true" });
   if (side) for (let i = 0; i < p.tokens; i++) chips.append(tokenChip(side, 11 + i * 22, 11, 10));
@@ -88,7 +116,18 @@ function drawNileHoldings(view, p) {
   if (!p.boats.length) boats.append(h("span", { class: "none", text: t("player.none") }));
   for (const b of p.boats) {
     const words = boatWords(b);
-    boats.append(h("span", { class: "boat-held", role: "img", title: t("boat.title", { boat: words.name, help: words.help }), "aria-label": words.name }, boatIcon(b, 22)));
+    boats.append(
+      h(
+        "span",
+        {
+          class: "boat-held",
+          role: "img",
+          title: t("boat.title", { boat: words.name, help: words.help }),
+          "aria-label": words.name,
+        },
+        boatIcon(b, 22),
+      ),
+    );
   }
   return h("div", { class: "extras" }, tokens, boats);
 }
@@ -108,10 +147,17 @@ export function drawPlayers(view) {
     if (thinking) classes.push("thinking");
     const head = h("header", {}, side ? seatIcon(side, 30) : null, h("span", { class: "pname", text: p.name }));
     if (bot) head.append(h("span", { class: "badge bot", title: t("player.bot_title"), text: t(`seat.${p.seat}`) }));
-    if (p.first) head.append(h("span", { class: "badge first", title: t("player.first_title"), text: t("player.first") }));
+    if (p.first)
+      head.append(h("span", { class: "badge first", title: t("player.first_title"), text: t("player.first") }));
     if (thinking) {
-      head.append(h("span", { class: "badge turn thinking", role: "status" },
-        t("player.thinking"), h("span", { class: "dots", "aria-hidden": "true" }, "…")));
+      head.append(
+        h(
+          "span",
+          { class: "badge turn thinking", role: "status" },
+          t("player.thinking"),
+          h("span", { class: "dots", "aria-hidden": "true" }, "…"),
+        ),
+      );
     } else if (p.to_move && !view.final) {
       head.append(h("span", { class: "badge turn", text: t("player.to_play") }));
     }
@@ -127,14 +173,36 @@ export function drawPlayers(view) {
     stat(t("player.supply"), p.supply, t("player.supply_title"));
     stat(t("player.passed"), p.passed ? `#${p.passed}` : "—", t("player.passed_title"));
     const extras = view.nile ? drawNileHoldings(view, p) : null;
-    list.push(h("article", { class: classes.join(" "), "data-player": p.index, "data-seat": p.seat }, head, stats, extras, drawHand(p.hand)));
+    list.push(
+      h(
+        "article",
+        { class: classes.join(" "), "data-player": p.index, "data-seat": p.seat },
+        head,
+        stats,
+        extras,
+        drawHand(p.hand),
+      ),
+    );
   }
   const n = view.neutral ? sideOf(view, "neutral") : null;
   if (view.neutral && n) {
-    list.push(h("article", { class: `player neutral c-${n.colour}` },
-      h("header", {}, seatIcon(n, 30), h("span", { class: "pname", text: t("side.neutral") })),
-      h("dl", { class: "stats" },
-        h("div", { title: t("neutral.supply_title") }, h("dt", { text: t("player.supply") }), h("dd", { text: String(view.neutral.supply) })))));
+    list.push(
+      h(
+        "article",
+        { class: `player neutral c-${n.colour}` },
+        h("header", {}, seatIcon(n, 30), h("span", { class: "pname", text: t("side.neutral") })),
+        h(
+          "dl",
+          { class: "stats" },
+          h(
+            "div",
+            { title: t("neutral.supply_title") },
+            h("dt", { text: t("player.supply") }),
+            h("dd", { text: String(view.neutral.supply) }),
+          ),
+        ),
+      ),
+    );
   }
   return list;
 }
@@ -149,11 +217,25 @@ export function drawNileBar(view) {
   let offer;
   if (boat) {
     const words = boatWords(boat);
-    offer = h("span", { id: "boat-offer", class: "boat-offer", title: t("boat.title", { boat: words.name, help: words.help }) },
-      boatIcon(boat, 24), h("span", {}, t("nile.boat_offer"), " ", h("b", { text: words.name }),
-        h("span", { class: "boat-help", text: ` (${words.help})` })));
+    offer = h(
+      "span",
+      { id: "boat-offer", class: "boat-offer", title: t("boat.title", { boat: words.name, help: words.help }) },
+      boatIcon(boat, 24),
+      h(
+        "span",
+        {},
+        t("nile.boat_offer"),
+        " ",
+        h("b", { text: words.name }),
+        h("span", { class: "boat-help", text: ` (${words.help})` }),
+      ),
+    );
   } else {
-    offer = h("span", { id: "boat-offer", class: "boat-offer none", text: t(view.last_season ? "nile.no_boat_last" : "nile.no_boat") });
+    offer = h("span", {
+      id: "boat-offer",
+      class: "boat-offer none",
+      text: t(view.last_season ? "nile.no_boat_last" : "nile.no_boat"),
+    });
   }
   return [
     h("span", { class: "nile-title", text: t("nile.bar_title") }),

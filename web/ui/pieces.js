@@ -38,9 +38,12 @@ export function sideOf(view, who) {
  * @param {number} size
  */
 export function cube(side, x, y, size) {
-  return s("g", { class: `cube c-${side.colour}`, "aria-hidden": "true" },
+  return s(
+    "g",
+    { class: `cube c-${side.colour}`, "aria-hidden": "true" },
     s("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: size * 0.16 }),
-    s("text", { x, y: y + size * 0.05, "font-size": size * 0.62, text: side.letter }));
+    s("text", { x, y: y + size * 0.05, "font-size": size * 0.62, text: side.letter }),
+  );
 }
 
 /**
@@ -54,25 +57,41 @@ export function seatIcon(side, size = 26, label = true) {
   const r = size / 2 - 2;
   let shape;
   switch (side.shape) {
-    case "square": shape = s("rect", { x: 2, y: 2, width: size - 4, height: size - 4, rx: 2 }); break;
-    case "triangle": shape = s("polygon", { points: `${c},1 ${size - 1},${size - 2} 1,${size - 2}` }); break;
-    case "diamond": shape = s("polygon", { points: `${c},1 ${size - 1},${c} ${c},${size - 1} 1,${c}` }); break;
+    case "square":
+      shape = s("rect", { x: 2, y: 2, width: size - 4, height: size - 4, rx: 2 });
+      break;
+    case "triangle":
+      shape = s("polygon", { points: `${c},1 ${size - 1},${size - 2} 1,${size - 2}` });
+      break;
+    case "diamond":
+      shape = s("polygon", { points: `${c},1 ${size - 1},${c} ${c},${size - 1} 1,${c}` });
+      break;
     case "hexagon": {
       const pts = [];
       for (let i = 0; i < 6; i++) {
-        const a = Math.PI / 6 + i * Math.PI / 3;
+        const a = Math.PI / 6 + (i * Math.PI) / 3;
         pts.push(`${(c + r * Math.cos(a)).toFixed(1)},${(c + r * Math.sin(a)).toFixed(1)}`);
       }
       shape = s("polygon", { points: pts.join(" ") });
       break;
     }
-    default: shape = s("circle", { cx: c, cy: c, r });
+    default:
+      shape = s("circle", { cx: c, cy: c, r });
   }
   const ty = side.shape === "triangle" ? c + size * 0.12 : c;
-  return s("svg", {
-    class: `seat c-${side.colour}`, width: size, height: size, viewBox: `0 0 ${size} ${size}`,
-    "aria-hidden": "true", focusable: "false",
-  }, shape, label ? s("text", { x: c, y: ty + 1, "font-size": size * 0.48, text: side.letter }) : null);
+  return s(
+    "svg",
+    {
+      class: `seat c-${side.colour}`,
+      width: size,
+      height: size,
+      viewBox: `0 0 ${size} ${size}`,
+      "aria-hidden": "true",
+      focusable: "false",
+    },
+    shape,
+    label ? s("text", { x: c, y: ty + 1, "font-size": size * 0.48, text: side.letter }) : null,
+  );
 }
 
 /**
@@ -85,10 +104,13 @@ export function seatIcon(side, size = 26, label = true) {
  * @param {string} [extra]  more classes ("ghost": where it would go)
  */
 export function tokenChip(side, x, y, r, extra = "") {
-  return s("g", { class: `token c-${side.colour}${extra ? ` ${extra}` : ""}`, "aria-hidden": "true" },
+  return s(
+    "g",
+    { class: `token c-${side.colour}${extra ? ` ${extra}` : ""}`, "aria-hidden": "true" },
     s("circle", { class: "disc", cx: x, cy: y, r }),
     s("circle", { class: "ring", cx: x, cy: y, r: r - 2.3 }),
-    s("text", { x, y: y + 0.5, "font-size": r * 1.05, text: side.letter }));
+    s("text", { x, y: y + 0.5, "font-size": r * 1.05, text: side.letter }),
+  );
 }
 
 /**
@@ -105,14 +127,21 @@ export function boatWords(boat) {
  * @param {number} [size]
  */
 export function boatIcon(boat, size = 30) {
-  return s("svg", {
-    class: `boat b-${boat.id}`, width: size * 1.5, height: size, viewBox: "0 0 45 30",
-    "aria-hidden": "true", focusable: "false",
-  },
-  s("path", { class: "sail", d: "M24,2 L24,19 L37,19 Z" }),
-  s("line", { class: "mast", x1: 23, y1: 1, x2: 23, y2: 21 }),
-  s("path", { class: "hull", d: "M2,20 L43,20 L36,29 L9,29 Z" }),
-  s("text", { x: 12, y: 11, text: boat.mark }));
+  return s(
+    "svg",
+    {
+      class: `boat b-${boat.id}`,
+      width: size * 1.5,
+      height: size,
+      viewBox: "0 0 45 30",
+      "aria-hidden": "true",
+      focusable: "false",
+    },
+    s("path", { class: "sail", d: "M24,2 L24,19 L37,19 Z" }),
+    s("line", { class: "mast", x1: 23, y1: 1, x2: 23, y2: 21 }),
+    s("path", { class: "hull", d: "M2,20 L43,20 L36,29 L9,29 Z" }),
+    s("text", { x: 12, y: 11, text: boat.mark }),
+  );
 }
 
 /** @param {string | null} patron */

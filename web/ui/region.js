@@ -24,8 +24,34 @@ import { marked } from "./store.js";
  */
 export function geometry(tight) {
   return tight
-    ? { tight, cell: 40, colGap: 18, rowGap: 4, pad: 3, parcelGap: 4, areaGap: 14, lineGap: 12, label: 20, left: 13, top: 4, bottom: 16 }
-    : { tight, cell: 40, colGap: 28, rowGap: 5, pad: 5, parcelGap: 6, areaGap: 24, lineGap: 16, label: 22, left: 18, top: 6, bottom: 18 };
+    ? {
+        tight,
+        cell: 40,
+        colGap: 18,
+        rowGap: 4,
+        pad: 3,
+        parcelGap: 4,
+        areaGap: 14,
+        lineGap: 12,
+        label: 20,
+        left: 13,
+        top: 4,
+        bottom: 16,
+      }
+    : {
+        tight,
+        cell: 40,
+        colGap: 28,
+        rowGap: 5,
+        pad: 5,
+        parcelGap: 6,
+        areaGap: 24,
+        lineGap: 16,
+        label: 22,
+        left: 18,
+        top: 6,
+        bottom: 18,
+      };
 }
 
 /**
@@ -42,8 +68,13 @@ function grid(G, reg) {
   const colX = (col) => {
     const card = Math.floor(col / reg.card_cols);
     const areaBreaks = Math.floor(card / reg.area_cards);
-    return G.left + card * (cardW + G.parcelGap) + areaBreaks * (G.areaGap - G.parcelGap)
-      + G.pad + (col % reg.card_cols) * (G.cell + G.colGap);
+    return (
+      G.left +
+      card * (cardW + G.parcelGap) +
+      areaBreaks * (G.areaGap - G.parcelGap) +
+      G.pad +
+      (col % reg.card_cols) * (G.cell + G.colGap)
+    );
   };
   /** @param {number} row top edge of a cell of this row */
   const rowY = (row) => lineY(Math.floor(row / reg.card_rows)) + G.pad + (row % reg.card_rows) * (G.cell + G.rowGap);
@@ -74,18 +105,36 @@ function grid(G, reg) {
 // Fills for river and Nile land cells (patterns: not only a colour).
 function regionDefs() {
   /** @param {string} stroke @param {number} width */
-  const wave = (stroke, width) => s("path", {
-    d: "M0,5 q3,-3.5 6,0 t6,0 M0,13 q3,-3.5 6,0 t6,0", fill: "none", stroke, "stroke-width": width,
-  });
-  return s("defs", {},
-    s("pattern", { id: "water", width: 12, height: 16, patternUnits: "userSpaceOnUse" },
-      s("rect", { width: 12, height: 16, fill: "#4f9dcc" }), wave("#d9f1ff", 1.6)),
-    s("pattern", { id: "water-hl", width: 12, height: 16, patternUnits: "userSpaceOnUse" },
-      s("rect", { width: 12, height: 16, fill: "#8fd9e8" }), wave("#ffffff", 1.6)),
-    s("pattern", { id: "sand", width: 8, height: 8, patternUnits: "userSpaceOnUse" },
+  const wave = (stroke, width) =>
+    s("path", {
+      d: "M0,5 q3,-3.5 6,0 t6,0 M0,13 q3,-3.5 6,0 t6,0",
+      fill: "none",
+      stroke,
+      "stroke-width": width,
+    });
+  return s(
+    "defs",
+    {},
+    s(
+      "pattern",
+      { id: "water", width: 12, height: 16, patternUnits: "userSpaceOnUse" },
+      s("rect", { width: 12, height: 16, fill: "#4f9dcc" }),
+      wave("#d9f1ff", 1.6),
+    ),
+    s(
+      "pattern",
+      { id: "water-hl", width: 12, height: 16, patternUnits: "userSpaceOnUse" },
+      s("rect", { width: 12, height: 16, fill: "#8fd9e8" }),
+      wave("#ffffff", 1.6),
+    ),
+    s(
+      "pattern",
+      { id: "sand", width: 8, height: 8, patternUnits: "userSpaceOnUse" },
       s("rect", { width: 8, height: 8, fill: "#f2cd52" }),
       s("circle", { cx: 2, cy: 2, r: 0.9, fill: "#b58a1c" }),
-      s("circle", { cx: 6, cy: 6, r: 0.9, fill: "#b58a1c" })));
+      s("circle", { cx: 6, cy: 6, r: 0.9, fill: "#b58a1c" }),
+    ),
+  );
 }
 
 /**
@@ -106,9 +155,14 @@ export function drawRegion(view, tight, marks) {
   const surveying = surveyed !== null;
   const nileSurvey = surveyed === 0;
   const svg = s("svg", {
-    id: "region", class: surveying ? "surveying" : "", viewBox: `0 0 ${width} ${height}`,
+    id: "region",
+    class: surveying ? "surveying" : "",
+    viewBox: `0 0 ${width} ${height}`,
     role: "group",
-    "aria-label": t(reg.nile.length ? "region.label_nile" : "region.label", { season: view.season, areas: reg.areas.length }),
+    "aria-label": t(reg.nile.length ? "region.label_nile" : "region.label", {
+      season: view.season,
+      areas: reg.areas.length,
+    }),
   });
   if (reg.nile.length) svg.append(regionDefs());
 
@@ -117,15 +171,25 @@ export function drawRegion(view, tight, marks) {
     const b = at.box(area.col, area.row, area.cols);
     const on = surveyed === area.area;
     if (on) {
-      svg.append(s("rect", {
-        class: "survey-frame", x: b.x - G.pad, y: b.y - G.label - 3, width: b.w + 2 * G.pad,
-        height: G.label + b.h + 8, rx: 8,
-      }));
+      svg.append(
+        s("rect", {
+          class: "survey-frame",
+          x: b.x - G.pad,
+          y: b.y - G.label - 3,
+          width: b.w + 2 * G.pad,
+          height: G.label + b.h + 8,
+          rx: 8,
+        }),
+      );
     }
-    svg.append(s("text", {
-      class: `area-label${on ? " on" : ""}`, x: b.x + b.w / 2, y: b.y - 6,
-      text: t(on ? "area.survey" : "area.label", { area: area.area }),
-    }));
+    svg.append(
+      s("text", {
+        class: `area-label${on ? " on" : ""}`,
+        x: b.x + b.w / 2,
+        y: b.y - 6,
+        text: t(on ? "area.survey" : "area.label", { area: area.area }),
+      }),
+    );
   }
 
   /** @type {Map<string, Cell[]>} */
@@ -153,8 +217,12 @@ export function drawRegion(view, tight, marks) {
       classes.push("hl");
     }
     attrs.class = classes.join(" ");
-    const g = s("g", attrs, s("title", { text: t("card.title", { area: parcel.area, card: label }) + patronTip(parcel.patron) }),
-      s("rect", { class: "card-bg", x: b.x, y: b.y, width: b.w, height: b.h, rx: 7 }));
+    const g = s(
+      "g",
+      attrs,
+      s("title", { text: t("card.title", { area: parcel.area, card: label }) + patronTip(parcel.patron) }),
+      s("rect", { class: "card-bg", x: b.x, y: b.y, width: b.w, height: b.h, rx: 7 }),
+    );
     for (const cell of cellsOf.get(parcel.id) || []) g.append(drawCell(ctx, cell));
     svg.append(g);
     cartouches.append(cartouche(parcel, b.x + b.w / 2, b.y + b.h / 2, tight, classes.slice(1)));
@@ -174,19 +242,34 @@ export function drawRegion(view, tight, marks) {
     }
     attrs.class = classes.join(" ");
     if (nileSurvey && nile.present) {
-      svg.append(s("rect", {
-        class: "survey-frame", x: b.x - 3, y: b.y - 3, width: b.w + 6, height: b.h + 6, rx: 9,
-      }));
+      svg.append(
+        s("rect", {
+          class: "survey-frame",
+          x: b.x - 3,
+          y: b.y - 3,
+          width: b.w + 6,
+          height: b.h + 6,
+          rx: 9,
+        }),
+      );
     }
-    const g = s("g", attrs, s("title", { text: t("nile.title", { line: nile.line, card: label }) + patronTip(nile.patron) }),
-      s("rect", { class: "nile-bg", x: b.x, y: b.y, width: b.w, height: b.h, rx: 7 }));
+    const g = s(
+      "g",
+      attrs,
+      s("title", { text: t("nile.title", { line: nile.line, card: label }) + patronTip(nile.patron) }),
+      s("rect", { class: "nile-bg", x: b.x, y: b.y, width: b.w, height: b.h, rx: 7 }),
+    );
     for (const cell of cellsOf.get(nile.id) || []) g.append(drawCell(ctx, cell));
     g.append(nileCartouche(nile, b.x + b.w / 2, b.y + b.h / 2, tight));
     svg.append(g);
-    svg.append(s("text", {
-      class: `nile-label${nileSurvey ? " on" : ""}`, x: b.x + b.w / 2, y: b.y - 10,
-      text: t(nileSurvey ? "nile.survey_label" : "nile.label"),
-    }));
+    svg.append(
+      s("text", {
+        class: `nile-label${nileSurvey ? " on" : ""}`,
+        x: b.x + b.w / 2,
+        y: b.y - 10,
+        text: t(nileSurvey ? "nile.survey_label" : "nile.label"),
+      }),
+    );
   }
   svg.append(cartouches);
 
@@ -247,10 +330,15 @@ function drawCell(ctx, cell) {
   if (marked(marks.hint, "cell", cell.name)) classes.push("hint");
   if (marked(marks.recent, "cell", cell.name)) classes.push("recent");
   // During an area's survey, the Nile's cells of other areas (and the river) fade.
-  if (surveying && ctx.surveyed !== null && ctx.surveyed > 0 && cell.nile && cell.area !== ctx.surveyed) classes.push("dim");
+  if (surveying && ctx.surveyed !== null && ctx.surveyed > 0 && cell.nile && cell.area !== ctx.surveyed)
+    classes.push("dim");
   attrs.class = classes.join(" ");
-  const g = s("g", attrs, s("title", { text: what.join(", ") + cellTip(cell) }),
-    s("rect", { class: "cell-bg", x: cx, y: cy, width: G.cell, height: G.cell, rx: 5 }));
+  const g = s(
+    "g",
+    attrs,
+    s("title", { text: what.join(", ") + cellTip(cell) }),
+    s("rect", { class: "cell-bg", x: cx, y: cy, width: G.cell, height: G.cell, rx: 5 }),
+  );
   const mx = cx + G.cell / 2;
   const my = cy + G.cell / 2;
   if (cell.pyramid) {
@@ -259,18 +347,32 @@ function drawCell(ctx, cell) {
     const hgt = big ? 24 : 16;
     const px = big ? mx : cx + 12;
     const py = big ? my + 2 : cy + 12;
-    g.append(s("g", { class: "pyramid" },
-      s("polygon", { points: `${px - w / 2},${py + hgt / 2} ${px},${py - hgt / 2} ${px + w / 2},${py + hgt / 2}` }),
-      s("polyline", { points: `${px},${py - hgt / 2} ${px + w * 0.1},${py + hgt / 2}` })));
+    g.append(
+      s(
+        "g",
+        { class: "pyramid" },
+        s("polygon", { points: `${px - w / 2},${py + hgt / 2} ${px},${py - hgt / 2} ${px + w / 2},${py + hgt / 2}` }),
+        s("polyline", { points: `${px},${py - hgt / 2} ${px + w * 0.1},${py + hgt / 2}` }),
+      ),
+    );
   }
   if (owner) {
     g.append(cube(owner, cell.pyramid ? mx + 4 : mx, cell.pyramid ? my + 4 : my, 24));
   } else if (cell.order && mover) {
-    g.append(s("g", { class: `pending c-${mover.colour}`, "aria-hidden": "true" },
-      s("rect", { x: mx - 12, y: my - 12, width: 24, height: 24, rx: 4 }),
-      // The mover's letter, then the order of the cube (colour is never the only cue).
-      s("text", { x: mx, y: my + 1, "font-size": 14 },
-        s("tspan", { text: mover.letter }), s("tspan", { "font-size": 11, text: String(cell.order) }))));
+    g.append(
+      s(
+        "g",
+        { class: `pending c-${mover.colour}`, "aria-hidden": "true" },
+        s("rect", { x: mx - 12, y: my - 12, width: 24, height: 24, rx: 4 }),
+        // The mover's letter, then the order of the cube (colour is never the only cue).
+        s(
+          "text",
+          { x: mx, y: my + 1, "font-size": 14 },
+          s("tspan", { text: mover.letter }),
+          s("tspan", { "font-size": 11, text: String(cell.order) }),
+        ),
+      ),
+    );
   }
   if (holder) g.append(tokenChip(holder, mx, my, 13));
   else if (tokenSpot && mover) g.append(tokenChip(mover, mx, my, 13, "ghost"));
@@ -289,14 +391,20 @@ function cartouche(parcel, x, y, tight, states) {
   const cls = ["cartouche", `p-${parcel.patron || "none"}`, ...states].join(" ");
   if (tight) {
     // Upright pill that fits between the two columns of cells.
-    return s("g", { class: cls },
+    return s(
+      "g",
+      { class: cls },
       s("rect", { x: x - 10, y: y - 18, width: 20, height: 36, rx: 8 }),
       s("text", { x, y: y - 8, text: parcel.abbr }),
-      s("text", { x, y: y + 8, text: String(parcel.value) }));
+      s("text", { x, y: y + 8, text: String(parcel.value) }),
+    );
   }
-  return s("g", { class: cls },
+  return s(
+    "g",
+    { class: cls },
     s("rect", { x: x - 17, y: y - 10, width: 34, height: 20, rx: 9 }),
-    s("text", { x, y: y + 1, text: `${parcel.abbr} ${parcel.value}` }));
+    s("text", { x, y: y + 1, text: `${parcel.abbr} ${parcel.value}` }),
+  );
 }
 
 /**
@@ -308,8 +416,11 @@ function cartouche(parcel, x, y, tight, states) {
  */
 function nileCartouche(nile, x, y, tight) {
   const w = tight ? 18 : 26;
-  return s("g", { class: `cartouche p-${nile.patron}`, "aria-hidden": "true" },
+  return s(
+    "g",
+    { class: `cartouche p-${nile.patron}`, "aria-hidden": "true" },
     s("rect", { x: x - w / 2, y: y - 22, width: w, height: 44, rx: w / 2 - 1 }),
     s("text", { x, y: y - 10, text: nile.abbr }),
-    s("text", { class: "big", x, y: y + 8, text: String(nile.value) }));
+    s("text", { class: "big", x, y: y + 8, text: String(nile.value) }),
+  );
 }

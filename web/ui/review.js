@@ -85,18 +85,26 @@ export function installReview(page) {
     }
   });
   const keys = /** @type {Record<string, string>} */ ({
-    ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last", Escape: "exit",
+    ArrowLeft: "back",
+    ArrowRight: "forward",
+    Home: "first",
+    End: "last",
+    Escape: "exit",
   });
-  addEventListener("keydown", (event) => {
-    const view = latest(page.store);
-    const target = keys[event.key];
-    if (!view || !view.review || !target || event.altKey || event.ctrlKey || event.metaKey) return;
-    const el = event.target instanceof Element ? event.target : null;
-    if (el && el.closest("input, select, textarea, [contenteditable], dialog")) return;
-    event.preventDefault();
-    event.stopPropagation();
-    review(page, target);
-  }, true);
+  addEventListener(
+    "keydown",
+    (event) => {
+      const view = latest(page.store);
+      const target = keys[event.key];
+      if (!view || !view.review || !target || event.altKey || event.ctrlKey || event.metaKey) return;
+      const el = event.target instanceof Element ? event.target : null;
+      if (el && el.closest("input, select, textarea, [contenteditable], dialog")) return;
+      event.preventDefault();
+      event.stopPropagation();
+      review(page, target);
+    },
+    true,
+  );
 }
 
 /**
@@ -120,7 +128,8 @@ async function analyse(page) {
   try {
     const answer = await think("analysis", current);
     if (!current()) return;
-    if (!answer) { // another job took Python's thinking over
+    if (!answer) {
+      // another job took Python's thinking over
       analyses.delete(store);
       page.redraw();
       return;
@@ -129,8 +138,9 @@ async function analyse(page) {
     let text = marks.text;
     if (answer.same) text += ` ${t("review.same")}`;
     else if (answer.difference !== null) {
-      const points = new Intl.NumberFormat(language(), { maximumFractionDigits: 1, minimumFractionDigits: 1 })
-        .format(Math.abs(answer.difference));
+      const points = new Intl.NumberFormat(language(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(
+        Math.abs(answer.difference),
+      );
       text += ` ${t(answer.difference >= 0 ? "review.gain" : "review.loss", { points })}`;
     }
     // Marked on the board as a hint is (no text: the review bar says it).
@@ -150,8 +160,14 @@ async function analyse(page) {
  */
 function step(id, target, label, text, off) {
   return h("button", {
-    type: "button", id, class: "secondary", "data-review": off ? null : target,
-    "aria-disabled": off ? "true" : null, title: label, "aria-label": label, text,
+    type: "button",
+    id,
+    class: "secondary",
+    "data-review": off ? null : target,
+    "aria-disabled": off ? "true" : null,
+    title: label,
+    "aria-label": label,
+    text,
   });
 }
 
@@ -170,45 +186,89 @@ function drawReview(page, view) {
   box.hidden = !r && !view.can_review;
   if (!r) {
     box.className = "review-box";
-    box.replaceChildren(view.can_review
-      ? h("button", { type: "button", id: "review-open", class: "secondary", "data-review": "open", text: t("review.open") })
-      : "");
+    box.replaceChildren(
+      view.can_review
+        ? h("button", {
+            type: "button",
+            id: "review-open",
+            class: "secondary",
+            "data-review": "open",
+            text: t("review.open"),
+          })
+        : "",
+    );
     return;
   }
   box.className = "review-box reviewing";
-  const banner = h("p", { class: "review-banner" },
-    h("strong", { id: "review-label", text: r.label }), " — ",
-    h("button", { type: "button", id: "review-exit", class: "primary", "data-review": "exit", text: t("review.exit") }));
-  const steps = h("div", { class: "actions review-steps", role: "toolbar", "aria-label": t("review.steps") },
+  const banner = h(
+    "p",
+    { class: "review-banner" },
+    h("strong", { id: "review-label", text: r.label }),
+    " — ",
+    h("button", { type: "button", id: "review-exit", class: "primary", "data-review": "exit", text: t("review.exit") }),
+  );
+  const steps = h(
+    "div",
+    { class: "actions review-steps", role: "toolbar", "aria-label": t("review.steps") },
     step("review-first", "first", t("review.first"), "|◀", r.index === 0),
     step("review-back", "back", t("review.back"), "◀", r.index === 0),
     step("review-forward", "forward", t("review.forward"), "▶", r.index === r.last),
-    step("review-last", "last", t("review.last"), "▶|", r.index === r.last));
+    step("review-last", "last", t("review.last"), "▶|", r.index === r.last),
+  );
   /**
    * @param {string} title
    * @param {string} kind
    * @param {import("./view.js").ReviewMark[]} marks
    */
-  const jumps = (title, kind, marks) => marks.length ? h("p", { class: "review-jumps" }, h("span", { text: title }), " ",
-    ...marks.map((m) => h("button", {
-      type: "button", class: `secondary${m.index === r.index ? " selected" : ""}`, id: `review-${kind}-${m.season}`,
-      "data-review": `${kind}:${m.season}`, "aria-pressed": m.index === r.index ? "true" : "false", text: m.label,
-    }))) : null;
+  const jumps = (title, kind, marks) =>
+    marks.length
+      ? h(
+          "p",
+          { class: "review-jumps" },
+          h("span", { text: title }),
+          " ",
+          ...marks.map((m) =>
+            h("button", {
+              type: "button",
+              class: `secondary${m.index === r.index ? " selected" : ""}`,
+              id: `review-${kind}-${m.season}`,
+              "data-review": `${kind}:${m.season}`,
+              "aria-pressed": m.index === r.index ? "true" : "false",
+              text: m.label,
+            }),
+          ),
+        )
+      : null;
   const found = analysisOf(page.store, view);
   const busy = !!(found && found.busy);
-  const analysis = r.next || !view.final ? h("p", { class: "review-analysis" },
-    h("button", {
-      type: "button", id: "review-analyse", class: "secondary", disabled: busy, "aria-busy": busy ? "true" : null,
-      onclick: () => analyse(page), text: t(busy ? "review.analysing" : "review.analyse"),
-    }), " ",
-    h("span", { id: "review-answer", role: "status", text: found ? found.text || found.error || "" : "" })) : null;
-  fill(box,
-    banner, steps,
+  const analysis =
+    r.next || !view.final
+      ? h(
+          "p",
+          { class: "review-analysis" },
+          h("button", {
+            type: "button",
+            id: "review-analyse",
+            class: "secondary",
+            disabled: busy,
+            "aria-busy": busy ? "true" : null,
+            onclick: () => analyse(page),
+            text: t(busy ? "review.analysing" : "review.analyse"),
+          }),
+          " ",
+          h("span", { id: "review-answer", role: "status", text: found ? found.text || found.error || "" : "" }),
+        )
+      : null;
+  fill(
+    box,
+    banner,
+    steps,
     jumps(t("review.seasons"), "season", r.seasons),
     jumps(t("review.surveys"), "survey", r.surveys),
     r.next ? h("p", { id: "review-next", class: "review-next", text: r.next.text }) : null,
     analysis,
-    drawChart(view, r.chart, true));
+    drawChart(view, r.chart, true),
+  );
 }
 
 /**
@@ -220,7 +280,13 @@ export function reviewPart(page) {
   installReview(page);
   return {
     name: "review",
-    slice: (v) => [v.review, v.can_review, v.players.map((p) => [p.colour, p.shape, p.name]), analysisOf(page.store, v), language()],
+    slice: (v) => [
+      v.review,
+      v.can_review,
+      v.players.map((p) => [p.colour, p.shape, p.name]),
+      analysisOf(page.store, v),
+      language(),
+    ],
     draw: (v) => drawReview(page, v),
   };
 }

@@ -78,7 +78,9 @@ export function load(key, legacy) {
   if (store(key, old) && read(key) === old) {
     try {
       localStorage.removeItem(legacy);
-    } catch { /* stays; read again next time */ }
+    } catch {
+      /* stays; read again next time */
+    }
   }
   return old;
 }
@@ -99,9 +101,17 @@ export function savedView() {
   if (!text || text.length > VIEW_MAX) return null;
   try {
     const view = JSON.parse(text);
-    const ok = view && typeof view === "object" && Array.isArray(view.players) && Array.isArray(view.museum)
-      && view.region && typeof view.region === "object" && Array.isArray(view.region.cells)
-      && view.new_game && Array.isArray(view.new_game.players) && Array.isArray(view.actions);
+    const ok =
+      view &&
+      typeof view === "object" &&
+      Array.isArray(view.players) &&
+      Array.isArray(view.museum) &&
+      view.region &&
+      typeof view.region === "object" &&
+      Array.isArray(view.region.cells) &&
+      view.new_game &&
+      Array.isArray(view.new_game.players) &&
+      Array.isArray(view.actions);
     return ok ? view : null;
   } catch {
     return null;
@@ -152,4 +162,7 @@ export function watchTabs(current, moved) {
 }
 
 /** For tests and measurements. */
-/** @type {Window & typeof globalThis & {mykerinosSaves?: object}} */ (window).mykerinosSaves = { prefix, currentRecord };
+/** @type {Window & typeof globalThis & {mykerinosSaves?: object}} */ (window).mykerinosSaves = {
+  prefix,
+  currentRecord,
+};

@@ -77,8 +77,12 @@ export function hasLink() {
  */
 function modal(id, title, body) {
   document.getElementById(id)?.remove();
-  const dialog = h("dialog", { id, "aria-labelledby": `${id}-title` },
-    h("h2", { id: `${id}-title`, text: title }), ...body);
+  const dialog = h(
+    "dialog",
+    { id, "aria-labelledby": `${id}-title` },
+    h("h2", { id: `${id}-title`, text: title }),
+    ...body,
+  );
   dialog.addEventListener("close", () => dialog.remove());
   document.body.append(dialog);
   dialog.showModal();
@@ -95,23 +99,52 @@ export function showLink(url, text) {
   field.value = url;
   const status = h("p", { id: "share-status", class: "small", role: "status" });
   const copy = h("button", {
-    type: "button", id: "share-copy", class: "primary", text: t("share.copy"),
+    type: "button",
+    id: "share-copy",
+    class: "primary",
+    text: t("share.copy"),
     onclick: () => {
       field.select();
-      const done = () => { status.textContent = t("share.copied"); };
-      const failed = () => { status.textContent = t("share.copy_failed"); };
+      const done = () => {
+        status.textContent = t("share.copied");
+      };
+      const failed = () => {
+        status.textContent = t("share.copy_failed");
+      };
       if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, failed);
       else failed();
     },
   });
-  const send = typeof navigator.share === "function" ? h("button", {
-    type: "button", id: "share-send", class: "secondary", text: t("share.send"),
-    onclick: () => { navigator.share({ title: "Mykerinos", text, url }).catch(() => {}); },
-  }) : null;
+  const send =
+    typeof navigator.share === "function"
+      ? h("button", {
+          type: "button",
+          id: "share-send",
+          class: "secondary",
+          text: t("share.send"),
+          onclick: () => {
+            navigator.share({ title: "Mykerinos", text, url }).catch(() => {});
+          },
+        })
+      : null;
   const dialog = modal("share-dialog", t("share.title"), [
-    h("p", { id: "share-text", text }), field, status,
-    h("div", { class: "buttons" }, send, copy,
-      h("button", { type: "button", id: "share-close", class: "secondary", text: t("button.close"), onclick: () => dialog.close() }))]);
+    h("p", { id: "share-text", text }),
+    field,
+    status,
+    h(
+      "div",
+      { class: "buttons" },
+      send,
+      copy,
+      h("button", {
+        type: "button",
+        id: "share-close",
+        class: "secondary",
+        text: t("button.close"),
+        onclick: () => dialog.close(),
+      }),
+    ),
+  ]);
   field.focus();
   field.select();
 }
@@ -159,9 +192,27 @@ function chooseSeat(page, key) {
   };
   const dialog = modal("seat-dialog", t("link.seat_title"), [
     h("p", { text: t("link.seat_text") }),
-    h("div", { class: "buttons seat-buttons" },
-      ...answer.people.map((p) => h("button", { type: "button", class: "primary", "data-seat": p.seat, text: p.name, onclick: () => pick(p.seat) })),
-      h("button", { type: "button", class: "secondary", "data-seat": "watch", text: t("link.watch"), onclick: () => pick(null) }))]);
+    h(
+      "div",
+      { class: "buttons seat-buttons" },
+      ...answer.people.map((p) =>
+        h("button", {
+          type: "button",
+          class: "primary",
+          "data-seat": p.seat,
+          text: p.name,
+          onclick: () => pick(p.seat),
+        }),
+      ),
+      h("button", {
+        type: "button",
+        class: "secondary",
+        "data-seat": "watch",
+        text: t("link.watch"),
+        onclick: () => pick(null),
+      }),
+    ),
+  ]);
 }
 
 /**
@@ -188,9 +239,22 @@ export function openLink(page, confirmed = false) {
     };
     const dialog = modal("link-dialog", t("menu.share"), [
       h("p", { id: "link-question", text: answer.question }),
-      h("div", { class: "buttons" },
+      h(
+        "div",
+        { class: "buttons" },
         h("button", { type: "button", id: "link-keep", class: "secondary", text: t("link.keep"), onclick: keep }),
-        h("button", { type: "button", id: "link-open", class: "primary", text: t("link.open"), onclick: () => { dialog.close(); openLink(page, true); } }))]);
+        h("button", {
+          type: "button",
+          id: "link-open",
+          class: "primary",
+          text: t("link.open"),
+          onclick: () => {
+            dialog.close();
+            openLink(page, true);
+          },
+        }),
+      ),
+    ]);
     dialog.addEventListener("cancel", () => keep());
     return true;
   }
@@ -219,8 +283,21 @@ export function dailyEnd() {
   if (!daily) return null;
   const answer = call("shareLink");
   const url = answer.ok ? linkUrl(answer.code) : "";
-  return h("p", { id: "daily-result", class: "end-note" }, h("span", { text: daily.text }), " ",
-    url ? h("button", { type: "button", id: "daily-share", class: "secondary", text: t("menu.share"), onclick: () => showLink(url, daily.text) }) : null);
+  return h(
+    "p",
+    { id: "daily-result", class: "end-note" },
+    h("span", { text: daily.text }),
+    " ",
+    url
+      ? h("button", {
+          type: "button",
+          id: "daily-share",
+          class: "secondary",
+          text: t("menu.share"),
+          onclick: () => showLink(url, daily.text),
+        })
+      : null,
+  );
 }
 
 /**

@@ -36,24 +36,49 @@ export function drawStatus(view, hint, askHint) {
     const classes = ["action"];
     if (a.selected) classes.push("selected");
     if (marked(hint.hint, "action", a.key)) classes.push("hint");
-    bar.append(h("button", {
-      type: "button", class: classes.join(" "), "data-target": a.id,
-      title: [a.help, a.now].filter(Boolean).join(" ") || null, "aria-pressed": a.selected ? "true" : "false",
-    }, a.boat ? boatIcon(a.boat, 20) : null, a.label));
+    bar.append(
+      h(
+        "button",
+        {
+          type: "button",
+          class: classes.join(" "),
+          "data-target": a.id,
+          title: [a.help, a.now].filter(Boolean).join(" ") || null,
+          "aria-pressed": a.selected ? "true" : "false",
+        },
+        a.boat ? boatIcon(a.boat, 20) : null,
+        a.label,
+      ),
+    );
   }
   if (view.can_cancel) {
     bar.append(h("button", { type: "button", class: "secondary", "data-target": "cancel", text: t("button.cancel") }));
   }
   if (view.can_undo) {
-    bar.append(h("button", { type: "button", class: "secondary", "data-target": "undo", title: t("button.undo.help"), text: t("button.undo") }));
+    bar.append(
+      h("button", {
+        type: "button",
+        class: "secondary",
+        "data-target": "undo",
+        title: t("button.undo.help"),
+        text: t("button.undo"),
+      }),
+    );
   }
   if (personToMove(view) && !view.lesson) {
     const busy = hint.busy;
-    bar.append(h("button", {
-      type: "button", id: "hint", class: `secondary hint-button${busy ? " busy" : ""}`,
-      title: t("hint.help"), "aria-busy": busy ? "true" : null,
-      disabled: busy, onclick: askHint, text: t(busy ? "hint.busy" : "hint.button"),
-    }));
+    bar.append(
+      h("button", {
+        type: "button",
+        id: "hint",
+        class: `secondary hint-button${busy ? " busy" : ""}`,
+        title: t("hint.help"),
+        "aria-busy": busy ? "true" : null,
+        disabled: busy,
+        onclick: askHint,
+        text: t(busy ? "hint.busy" : "hint.button"),
+      }),
+    );
   }
   const help = view.actions.find((a) => a.selected);
   const helpText = help && help.help ? h("p", { class: "hint", text: help.help }) : null;
@@ -83,8 +108,11 @@ export function drawBotStatus(box, bots, retry) {
   if (!box) return;
   if (bots.failed) {
     box.className = "bot-status failed";
-    fill(box, h("span", { text: bots.failed }),
-      h("button", { type: "button", id: "bot-retry", class: "secondary", onclick: retry, text: t("bots.retry") }));
+    fill(
+      box,
+      h("span", { text: bots.failed }),
+      h("button", { type: "button", id: "bot-retry", class: "secondary", onclick: retry, text: t("bots.retry") }),
+    );
   } else {
     box.className = "bot-status";
     box.replaceChildren();

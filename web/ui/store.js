@@ -78,7 +78,10 @@ export function createStore(tight) {
     recent: { stamp: null },
     spoken: { game: null, lines: 0 },
     bots: {
-      thinking: false, failed: null, pending: null, stats: [],
+      thinking: false,
+      failed: null,
+      pending: null,
+      stats: [],
     },
     said: new Set(),
     starting: false,

@@ -15,14 +15,22 @@ import { h } from "./dom.js";
 export function offerUpdate(registration) {
   if (document.getElementById("update-notice")) return;
   const button = h("button", {
-    type: "button", id: "update-reload", class: "primary", text: t("update.reload"),
+    type: "button",
+    id: "update-reload",
+    class: "primary",
+    text: t("update.reload"),
     onclick: () => {
       button.disabled = true;
       reloadInto(registration);
     },
   });
-  const box = h("div", { id: "update-notice", class: "notice info", role: "status", "aria-live": "polite" },
-    h("span", { text: t("update.ready") }), " ", button);
+  const box = h(
+    "div",
+    { id: "update-notice", class: "notice info", role: "status", "aria-live": "polite" },
+    h("span", { text: t("update.ready") }),
+    " ",
+    button,
+  );
   const app = document.getElementById("app");
   if (app && app.parentNode) app.parentNode.insertBefore(box, app);
   else document.body.prepend(box);
