@@ -55,6 +55,24 @@ def test_mypy_strict_is_clean_on_the_engine() -> None:
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+def test_python_is_linted_and_formatted() -> None:
+    """ruff (pinned in requirements-dev.txt, set up in pyproject.toml): lint, then format."""
+    for args in (["check", "."], ["format", "--check", "."]):
+        out = subprocess.run(
+            [sys.executable, "-m", "ruff", *args], cwd=ROOT, capture_output=True, text=True
+        )
+        assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_javascript_is_linted_and_formatted() -> None:
+    """Biome (pinned in package.json, set up in biome.json): format and lint, errors fail."""
+    biome = ROOT / "node_modules" / "@biomejs" / "biome" / "bin" / "biome"
+    out = subprocess.run(
+        ["node", str(biome), "ci", "--colors=off", "."], cwd=ROOT, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
 def test_no_tracked_file_points_at_a_cdn() -> None:
     files = subprocess.run(
         ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True

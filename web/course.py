@@ -198,13 +198,12 @@ def with_lessons(
     routed("playBotMove", lesson_view)  # the saved game's computers wait
     routed("think", lambda *_: page_text({"error": "a lesson is on"}))
 
+    def kept_under_lesson(plain: Callable[..., str]) -> Callable[..., str]:
+        """The saved game still follows other tabs, while the page keeps showing the lesson."""
+        return lambda *args: (plain(*args), lesson_view())[1] if course.active else plain(*args)
+
     for name in ("sync", "continueHere", "follow"):
-        plain = api[name]
-        wrapped[name] = (
-            lambda plain: (
-                lambda *args: (plain(*args), lesson_view())[1] if course.active else plain(*args)
-            )
-        )(plain)
+        wrapped[name] = kept_under_lesson(api[name])
     for name in ("newGame", "importRecord", "dailyGame"):
         ending(name)
 

@@ -422,7 +422,7 @@ def exhibition_record() -> dict:
                 (2, PASS),
                 (0, dig(mine[3])),
             ]
-        for area, (what, how) in plan.items():
+        for _area, (what, how) in plan.items():
             moves.append((0, claim(what) if how == "claim" else book(what)))
         start = 8 * (season - 1) + 2 * (dump - 1)
         moves.append((1, claim(deck[start].removesuffix("@r"))))

@@ -118,13 +118,13 @@ export function drawChart(view, chart, jumps) {
 
   const table = h("table", { class: "sr-only chart-table" }, h("caption", { text: chart.title }));
   const head = h("tr", {}, h("td"));
-  chart.labels.forEach((label) => head.append(h("th", { scope: "col", text: label })));
+  head.append(...chart.labels.map((label) => h("th", { scope: "col", text: label })));
   table.append(h("thead", {}, head));
   const body = h("tbody");
   chart.series.forEach((series, p) => {
     const side = sideOf(view, p);
     const row = h("tr", { "data-chart-row": p }, h("th", { scope: "row", text: side ? side.name : String(p + 1) }));
-    series.forEach((v) => row.append(h("td", { text: String(v) })));
+    row.append(...series.map((v) => h("td", { text: String(v) })));
     body.append(row);
   });
   table.append(body);

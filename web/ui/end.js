@@ -42,7 +42,7 @@ export function drawEnd(view, f, newGame) {
    */
   const row = (label, cell, cls = "") => {
     const tr = h("tr", { class: cls }, h("th", { scope: "row", text: label }));
-    rows.forEach((r) => tr.append(cell(r)));
+    tr.append(...rows.map(cell));
     body.append(tr);
     return tr;
   };
