@@ -1,5 +1,7 @@
 """Move building and explanations, all derived from the legal move list.
 
+``kind`` groups moves as a player first picks them (an action button), once
+for the engine and the page alike.
 ``continuations`` answers a UI building a move cell by cell; because it only
 looks at complete legal moves, every partial move it offers can be finished.
 ``explain_illegal`` turns a refused move into a message saying what is wrong
@@ -32,16 +34,49 @@ class Steps:
         return not (self.cells or self.rooms or self.cards or self.tokens or self.complete)
 
 
-def kind(move: Move) -> tuple[str, str | None]:
-    return (move.action, move.patron)
+# Every kind of move there can be (see ``kind``).
+MOVE_KINDS = (
+    "dig",
+    "extend",
+    "pass",
+    "dig:violet",
+    "extend:violet",
+    "dig:lemon",
+    "extend:lemon",
+    "museum:brown",
+    "dig:blackmore",
+    "extend:tangerine",
+    "neutral:0",
+    "neutral:1",
+    "neutral:2",
+    "dig:greenwish",
+    "extend:greenwish",
+    "boat:use",
+    "boat:keep",
+)
 
 
-def kinds(legal: list[Move]) -> list[tuple[str, str | None]]:
-    """Distinct (action, patron) pairs among the legal moves, in list order."""
-    seen: dict[tuple[str, str | None], None] = {}
-    for m in legal:
-        seen.setdefault(kind(m), None)
-    return list(seen)
+def kind(move: Move) -> str:
+    """The choice a player makes first, before any cell, room or card: the
+    action with its patron ("extend:tangerine"), how many neutral cubes
+    ("neutral:2"), or whether a boat is used ("boat:use"). The page's action
+    buttons are these kinds; the moves of one kind are then told apart by
+    their cells, room, card or token."""
+    if move.action == "neutral":
+        return f"neutral:{len(move.cells)}"
+    if move.action == "boat":
+        return "boat:use" if move.use else "boat:keep"
+    return move.action + (f":{move.patron}" if move.patron else "")
+
+
+def kinds(legal: list[Move]) -> list[str]:
+    """The distinct kinds among the legal moves, in list order."""
+    return list(dict.fromkeys(kind(m) for m in legal))
+
+
+def of_kind(legal: list[Move], key: str) -> list[Move]:
+    """The legal moves of one kind, in list order."""
+    return [m for m in legal if kind(m) == key]
 
 
 def continuations(legal: list[Move], partial: Move) -> Steps:
@@ -72,9 +107,17 @@ def continuations(legal: list[Move], partial: Move) -> Steps:
     return steps
 
 
-def _describe_kind(k: tuple[str, str | None]) -> str:
-    action, patron = k
+def _describe(action: str, patron: str | None = None) -> str:
     return action if patron is None else f"{action} with {PATRON_NAMES.get(patron, patron)}"
+
+
+def _describe_kind(key: str) -> str:
+    action, _, detail = key.partition(":")
+    if not detail:
+        return action
+    if detail in PATRON_NAMES:
+        return _describe(action, detail)
+    return f"{action} ({detail})"
 
 
 def _some(items: list[str], limit: int = 12) -> str:
@@ -89,8 +132,8 @@ def explain_illegal(state: Position, legal: list[Move], move: Move) -> str:
     """Say why ``move`` is refused from ``state`` (whose legal list is ``legal``),
     naming the first wrong part and what would be allowed."""
     who = state.setup.players[state.to_move] if state.to_move is not None else "nobody"
-    available = kinds(legal)
-    if kind(move) not in available:
+    same = [m for m in legal if m.action == move.action and m.patron == move.patron]
+    if not same:
         if move.patron is not None:
             what = (
                 f"{PATRON_NAMES.get(move.patron, move.patron)} cannot be used for "
@@ -98,9 +141,8 @@ def explain_illegal(state: Position, legal: list[Move], move: Move) -> str:
             )
         else:
             what = f"{move.action!r} is not possible now ({state.phase.value}, {who} to decide)"
-        return f"{what}; allowed: {_some([_describe_kind(k) for k in available])}"
-    label = _describe_kind(kind(move))
-    same = [m for m in legal if kind(m) == kind(move)]
+        return f"{what}; allowed: {_some([_describe_kind(k) for k in kinds(legal)])}"
+    label = _describe(move.action, move.patron)
     sizes = sorted({len(m.cells) for m in same})
     if move.cells or any(m.cells for m in same):
         if len(move.cells) not in sizes:

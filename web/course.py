@@ -30,6 +30,7 @@ from typing import Any
 from .lesson import Lesson, LessonData, load_course
 from .session import Session, Storage
 from .table import HUMAN
+from .view_types import View
 
 PROGRESS_KEY = "lesson"
 GAME_BASE = 1_000_000  # view["game"] of lessons: never a game's generation
@@ -79,7 +80,7 @@ class Course:
         return True
 
     # ------------------------------------------------------------ actions
-    def start(self, lesson_id: Any, step: int = 0) -> dict[str, Any]:
+    def start(self, lesson_id: Any, step: int = 0) -> View:
         index = self._find(lesson_id)
         if index is None:
             index = 0
@@ -89,7 +90,7 @@ class Course:
         self._keep()
         return self.view()
 
-    def click(self, target: Any) -> dict[str, Any]:
+    def click(self, target: Any) -> View:
         lesson = self.active
         assert lesson is not None
         try:
@@ -101,13 +102,13 @@ class Course:
         self._keep()
         return self.view()
 
-    def undo(self) -> dict[str, Any]:
+    def undo(self) -> View:
         if self.active is not None:
             self.active.undo()
             self._keep()
         return self.view()
 
-    def restart(self) -> dict[str, Any]:
+    def restart(self) -> View:
         if self.active is not None:
             self.active.restart()
             self._keep()
@@ -118,7 +119,7 @@ class Course:
         self.storage.remove(PROGRESS_KEY)
         return {"view": self.session.view(), "newGame": self.session.new_game}
 
-    def first_game(self) -> dict[str, Any]:
+    def first_game(self) -> View:
         """The end of the course: a real game, the learner against two easy computers."""
         self.exit()
         t = self.session.texts.t
@@ -132,16 +133,17 @@ class Course:
             self.active.set_language(self.session.language)
 
     # --------------------------------------------------------------- view
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         lesson = self.active
         if lesson is None:
             return self.session.view()
-        view = lesson.view()
         nxt = self.lessons[self.index + 1] if self.index + 1 < len(self.lessons) else None
-        view["game"] = GAME_BASE + self.starts
-        view["save"] = None
-        view["lesson"] = lesson.summary(self.index, len(self.lessons), nxt)
-        return view
+        return {
+            **lesson.view(),
+            "game": GAME_BASE + self.starts,
+            "save": None,
+            "lesson": lesson.summary(self.index, len(self.lessons), nxt),
+        }
 
 
 def page_text(obj: Any) -> str:

@@ -23,9 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from game import GameError, Move, replay
+from game.legality import kind
 
 from .table import HUMAN, Table
-from .words import kind_key
+from .view_types import Board, Marks
+from .view_types import Lesson as LessonView
 
 LESSONS_FILE = Path(__file__).with_name("lessons.json")
 FORMAT = "mykerinos/1"
@@ -177,11 +179,11 @@ class Lesson:
     def _on_track(self, expected: Move) -> bool:
         """Whether the move being built can still become the step's move."""
         table = self.table
-        if table.selected is None:
+        if table.building.kind is None:
             return True
-        if table.selected != kind_key(expected):
+        if table.building.kind != kind(expected):
             return False
-        return all(cell in expected.cells for cell in table.cells)
+        return all(cell in expected.cells for cell in table.building.cells)
 
     def _refuse(self) -> None:
         """Put the board back as it was and say what this step asks for."""
@@ -202,15 +204,15 @@ class Lesson:
         said: list[str] = []
         for reply in step.replies:
             logged = len(self.table.state.log or [])
-            self.table._submit(reply.move)
+            self.table.play(reply.move)
             if reply.text:
                 said.append(texts.t(reply.text))
             else:
+                words = self.table.log_words()
+                state = self.table.state
                 said += [
                     line
-                    for line in (
-                        self.table.log_line(e) for e in (self.table.state.log or [])[logged:]
-                    )
+                    for line in (words.line(state, e) for e in (state.log or [])[logged:])
                     if line
                 ][:1]
         self.step += 1
@@ -218,7 +220,7 @@ class Lesson:
 
     def undo(self) -> None:
         """Back to the step before (or, in the middle of a move, its beginning)."""
-        if self.table.selected is not None:
+        if self.table.building.kind is not None:
             self.table.click("cancel")
             return
         self.go_to(self.step - 1)
@@ -227,10 +229,10 @@ class Lesson:
         self.go_to(0)
 
     # ----------------------------------------------------------------- view
-    def marks(self) -> dict[str, Any]:
+    def marks(self) -> Marks:
         """Where the next click goes: the action's button, then each cell, room or card."""
         expected = self.expected
-        empty: dict[str, Any] = {"key": None, "cells": [], "rooms": [], "cards": []}
+        empty: Marks = {"key": None, "cells": [], "rooms": [], "cards": []}
         if expected is None:
             return empty
         table = self.table
@@ -241,10 +243,15 @@ class Lesson:
                 "cards": [expected.card] if expected.card else [],
                 "rooms": [expected.room] if expected.room else [],
             }
-        if table.selected is None:
+        if table.building.kind is None:
             extra = step.marks or {}
-            return {**empty, **extra, "key": kind_key(expected)}
-        chosen = tuple(table.cells)
+            return {
+                "key": kind(expected),
+                "cells": extra.get("cells", []),
+                "rooms": extra.get("rooms", []),
+                "cards": extra.get("cards", []),
+            }
+        chosen = table.building.cells
         n = len(chosen)
         if n < len(expected.cells):
             if chosen == expected.cells[:n]:
@@ -257,7 +264,7 @@ class Lesson:
             return {**empty, "cells": [expected.token]}
         return {**empty, "rooms": [expected.room] if expected.room else []}
 
-    def summary(self, index: int, count: int, following: LessonData | None) -> dict[str, Any]:
+    def summary(self, index: int, count: int, following: LessonData | None) -> LessonView:
         """The view's ``lesson`` object (docs/VIEW.md); ``following``: the next lesson."""
         t = self.table.texts.t
         steps = len(self.data.steps)
@@ -279,7 +286,7 @@ class Lesson:
             "next_optional": bool(following and following.optional),
         }
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> Board:
         """The game's own view of the lesson's position, nothing to undo or review there."""
         view = self.table.view()
         view["can_undo"] = False

@@ -67,6 +67,7 @@ from web import share
 from web.course import page_text, with_lessons
 from web.session import LEGACY_KEY, VIEW_KEY, Session, adopt_legacy_save, site_prefix
 from web.texts import Texts, language_of
+from web.view_types import View
 
 
 def page_prefix() -> str:
@@ -132,7 +133,7 @@ def _api(session: Session, storage: LocalStorage) -> dict[str, Callable[..., str
     web/share.py take Python values."""
     python = ".".join(map(str, sys.version_info[:3]))
 
-    def shown(view: dict[str, Any]) -> str:
+    def shown(view: View) -> str:
         """The view as text, also kept for the next visit's first paint."""
         text = page_text(view)
         storage.set(VIEW_KEY, text)  # a failure here is said by the game's own save
@@ -181,7 +182,7 @@ def _api(session: Session, storage: LocalStorage) -> dict[str, Callable[..., str
     }
 
 
-def _review(session: Session, target: Any) -> dict[str, Any]:
+def _review(session: Session, target: Any) -> View:
     """A past position of the game on screen, or back to the game (Table.review)."""
     session.table.review(str(target))
     return session.view()

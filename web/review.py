@@ -1,110 +1,101 @@
 """Review: the page shows a past position of the game.
 
-``Table.reviewing`` is the index of the position shown (as ``game.timeline``
-numbers them); while it is set the view draws that moment, offers no action
-and every click is refused. These functions read and change a ``Table``; they
-live apart so that the interaction model stays about playing.
+A ``Review`` is the game laid out (its ``Timeline``) and the position shown,
+numbered as ``game.timeline`` numbers them. Its view is the board of that
+past state, drawn by the same function as the game (web/view.py), with no
+action offered, plus what review adds: where the position stands, what was
+played from it, where each season and survey starts, the score chart.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import replace
 
 from game.state import GameState
 from game.timeline import Timeline
 
-if TYPE_CHECKING:
-    from .table import Table
+from .view import Seen, board
+from .view_types import Board, ReviewMark
+from .words import LogWords, chart_view, side_name
 
 
-def laid_out(table: Table) -> Timeline:
-    """The game laid out for review, built again only when the game changed."""
-    key = (id(table.state), len(table.state.moves))  # and dropped on every change
-    if table._timeline is None or table._timeline[0] != key:
-        table._timeline = (key, Timeline.of_state(table.state))
-    return table._timeline[1]
+class Review:
+    """A past position of a game on screen (the game itself does not change)."""
+
+    def __init__(self, timeline: Timeline, index: int) -> None:
+        self.timeline = timeline
+        self.index = index
+        self._state: GameState | None = None
+
+    @property
+    def last(self) -> int:
+        return self.timeline.last
+
+    def state(self) -> GameState:
+        """The game as it stood at the position shown (rebuilt once)."""
+        if self._state is None:
+            self._state = self.timeline.state_at(self.index)
+        return self._state
 
 
-def move_to(table: Table, target: str) -> None:
-    """Move through the game's past: "open" (the latest position), "first",
-    "back", "forward", "last", "exit", "position:<k>", "log:<line>" (the
+def destination(
+    timeline: Timeline, here: int, target: str, log_places: Callable[[], list[int]]
+) -> int | None:
+    """Where a review target leads from position ``here``: "open" (here),
+    "first", "back", "forward", "last", "position:<k>", "log:<line>" (the
     position that shows that line of the log), "season:<n>", "survey:<n>".
-    Anything else, or a position out of range, changes nothing."""
-    if target == "exit":
-        if table.reviewing is not None:
-            table.reviewing = None
-            table._shown = None
-            table.message = None
-            table.revision += 1  # a computer's answer asked before review is dropped
-        return
-    timeline = laid_out(table)
+    None for anything else, or a position out of range."""
     last = timeline.last
-    here = last if table.reviewing is None else table.reviewing
     kind, _, value = str(target).partition(":")
     number = int(value) if value.isdigit() and len(value) < 6 else None
-    k: int | None = None
     if kind == "open":
-        k = here
-    elif kind == "first":
-        k = 0
-    elif kind == "last":
-        k = last
-    elif kind == "back":
-        k = max(0, here - 1)
-    elif kind == "forward":
-        k = min(last, here + 1)
-    elif kind == "position" and number is not None and number <= last:
-        k = number
-    elif kind == "log" and number is not None:
-        places = log_places(table, timeline)
-        k = places[number] if number < len(places) else None
-    elif kind in ("season", "survey") and number is not None:
+        return here
+    if kind == "first":
+        return 0
+    if kind == "last":
+        return last
+    if kind == "back":
+        return max(0, here - 1)
+    if kind == "forward":
+        return min(last, here + 1)
+    if kind == "position" and number is not None and number <= last:
+        return number
+    if kind == "log" and number is not None:
+        places = log_places()
+        return places[number] if number < len(places) else None
+    if kind in ("season", "survey") and number is not None:
         starts = timeline.season_starts() if kind == "season" else timeline.survey_starts()
-        k = next((i for season, i in starts if season == number), None)
-    if k is None:
-        return
-    if table.reviewing is None:
-        table._reset_building()
-        table.revision += 1
-    table.reviewing = k
-    table.message = None
+        return next((i for season, i in starts if season == number), None)
+    return None
 
 
-def log_places(table: Table, timeline: Timeline) -> list[int]:
-    """The position that shows each line of the log as the page lists it
-    (events without a line of their own are left out, as in ``log_lines``)."""
-    if table.state.log is None:
+def log_places(game: GameState, timeline: Timeline, log: LogWords) -> list[int]:
+    """The position that shows each line of the game's log as the page lists
+    it (events without a line of their own are left out, as in the view)."""
+    if game.log is None:
         return []
-    return [k for event, k in zip(table.state.log, timeline.log_positions) if table.log_line(event)]
+    return [k for event, k in zip(game.log, timeline.log_positions) if log.line(game, event)]
 
 
-def state_at(table: Table, k: int) -> GameState:
-    """The game as it stood at position ``k`` (kept while it is shown)."""
-    if table._shown is None or table._shown[0] != k:
-        table._shown = (k, laid_out(table).state_at(k))
-    return table._shown[1]
-
-
-def view_at(table: Table, k: int) -> dict[str, Any]:
-    """The view of position ``k``: that moment's board, panels, prompt and
+def view(review: Review, game: GameState, seen: Seen) -> Board:
+    """The view of the position shown: that moment's board, panels, prompt and
     score, no action, and what review offers (docs/VIEW.md, ``review``)."""
-    timeline = laid_out(table)
-    live, legal, legal_key = table.state, table._legal, table._legal_key
-    table.state = state_at(table, k)
-    table._legal_key = None
-    try:
-        view = table._view(live=False)
-        shown_log = len(view["log"])
-    finally:
-        table.state, table._legal, table._legal_key = live, legal, legal_key
-    t = table.texts.t
+    timeline, k = review.timeline, review.index
+    texts = seen.texts
+    t = texts.t
+    shown = review.state()
+    chart = chart_view(texts, timeline, k)
+    out = board(shown, replace(seen, live=False), chart if shown.over else None)
     label = t("review.label", k=k, last=timeline.last)
-    before = len(review_lines(table, timeline, k - 1)) if k else 0
-    said = " ".join([label + ":"] + view["log"][before:shown_log]) if k else label
+    before = sum(1 for p in log_places(game, timeline, seen.log) if p <= k - 1) if k else 0
+    said = " ".join([label + ":", *out["log"][before:]]) if k else label
     nxt = timeline.moves[k] if k < timeline.last else None
-    player = timeline.decisions[k].player if nxt is not None else None
-    wings = table.state.setup.wings
-    view["review"] = {
+
+    def marks(starts: list[tuple[int, int]], key: str) -> list[ReviewMark]:
+        return [{"season": n, "index": i, "label": t(key, n=n)} for n, i in starts]
+
+    out["review"] = {
         "index": k,
         "last": timeline.last,
         "label": label,
@@ -112,44 +103,16 @@ def view_at(table: Table, k: int) -> dict[str, Any]:
         "next": None
         if nxt is None
         else {
-            "player": player,
-            "move": nxt.to_json(),
+            "player": (player := timeline.decisions[k].player),
             "text": t(
                 "review.next",
-                who=table.side_name(player),
-                move=table.texts.move_text(nxt.to_json(), wings),
+                who=side_name(game, texts, player),
+                move=texts.move_text(nxt.to_json(), game.setup.wings),
             ),
         },
-        "seasons": [
-            {"season": n, "index": i, "label": t("review.season", n=n)}
-            for n, i in timeline.season_starts()
-        ],
-        "surveys": [
-            {"season": n, "index": i, "label": t("review.survey", n=n)}
-            for n, i in timeline.survey_starts()
-        ],
-        "chart": chart_view(table, timeline, k),
+        "seasons": marks(timeline.season_starts(), "review.season"),
+        "surveys": marks(timeline.survey_starts(), "review.survey"),
+        "chart": chart,
     }
-    view["can_review"] = True
-    return view
-
-
-def review_lines(table: Table, timeline: Timeline, k: int) -> list[int]:
-    """Positions of the log lines position ``k`` shows."""
-    return [p for p in log_places(table, timeline) if p <= k]
-
-
-def chart_view(table: Table, timeline: Timeline, k: int) -> dict[str, Any]:
-    """The score chart up to position ``k``, its points named in the page's words."""
-    chart = timeline.score_chart(k).to_json()
-    t = table.texts.t
-    names = {
-        "start": t("chart.start"),
-        "exhibition": t("chart.exhibition"),
-        "sets": t("chart.sets"),
-    }
-    chart["labels"] = [
-        names.get(label) or t("chart.season", n=label.split("-")[-1]) for label in chart["labels"]
-    ]
-    chart["title"] = t("chart.title")
-    return chart
+    out["can_review"] = True
+    return out

@@ -42,6 +42,7 @@ from game.record import parse_record_json
 from . import thinking
 from .table import PLAYER_COUNTS, Table
 from .texts import Texts, language_of
+from .view_types import View
 
 CURRENT_KEY = "current"
 SLOT = "game:"
@@ -273,7 +274,7 @@ class Session:
         if self.saved != self.stamp():
             self._save()
 
-    def _use(self, table: Table, game_id: str | None = None, synced: str | None = None) -> None:
+    def use(self, table: Table, game_id: str | None = None, synced: str | None = None) -> None:
         """Make ``table`` the current game (and save it)."""
         self.table = table
         self.generation += 1
@@ -287,7 +288,7 @@ class Session:
             self.saved = self.stamp()
 
     # ------------------------------------------------------- several tabs
-    def sync(self) -> dict[str, Any]:
+    def sync(self) -> View:
         """Look at this game's slot again (another tab said it wrote it): take
         the stored game if this tab's is a beginning of it, go read-only if the
         two differ otherwise."""
@@ -307,19 +308,19 @@ class Session:
         if self.saved == self.stamp() and begins(mine, stored):
             table, _, _ = self._load(stored, self.language)
             if table is not None:
-                self._use(table, self.game_id, stored)
+                self.use(table, self.game_id, stored)
                 return
         self.elsewhere = True
 
-    def continue_here(self) -> dict[str, Any]:
+    def continue_here(self) -> View:
         """Keep this tab's version of the game, as a new game of its own."""
         if self.elsewhere:
             table = self.table
             self.elsewhere = False
-            self._use(table)
+            self.use(table)
         return self.view()
 
-    def follow(self) -> dict[str, Any]:
+    def follow(self) -> View:
         """Drop this tab's version and take the game as another tab left it."""
         stored = self.storage.get(SLOT + self.game_id)
         table, _, _ = (
@@ -327,7 +328,7 @@ class Session:
         )
         if table is None:
             return self.continue_here()  # nothing to follow: keep ours
-        self._use(table, self.game_id, stored)
+        self.use(table, self.game_id, stored)
         return self.view()
 
     # ---------------------------------------------------------------- API
@@ -335,19 +336,21 @@ class Session:
     def texts(self) -> Texts:
         return Texts(self.language)
 
-    def view(self) -> dict[str, Any]:
-        view = self.table.view()
-        view["game"] = self.generation
-        view["save"] = {
-            "id": self.game_id,
-            "written": self.written,
-            "elsewhere": self.elsewhere,
-            "trouble": self.trouble,
-            "record_max": MAX_RECORD_BYTES,
+    def view(self) -> View:
+        return {
+            **self.table.view(),
+            "game": self.generation,
+            "save": {
+                "id": self.game_id,
+                "written": self.written,
+                "elsewhere": self.elsewhere,
+                "trouble": self.trouble,
+                "record_max": MAX_RECORD_BYTES,
+            },
+            "lesson": None,
         }
-        return view
 
-    def click(self, target: Any) -> dict[str, Any]:
+    def click(self, target: Any) -> View:
         self._sync()
         if self.elsewhere:
             self.table.message = self.texts.t("tabs.elsewhere")
@@ -373,7 +376,7 @@ class Session:
         names: Sequence[str] | None = None,
         seed: int | str | None = None,
         options: Mapping[str, Any] | None = None,
-    ) -> dict[str, Any]:
+    ) -> View:
         """A new game. ``names``: the players' names (cleaned; a blank one gets
         the default name; no list at all, three default players); ``seed``: an
         integer or the text typed in the seed field (None or blank: a random
@@ -393,7 +396,7 @@ class Session:
         except Exception as exc:  # bad player list or seed: keep the current game
             self.table.message = self.texts.t("msg.new_game_failed", reason=exc)
             return self.view()
-        self._use(table)
+        self.use(table)
         return self.view()
 
     def export_record(self) -> str:
@@ -404,12 +407,10 @@ class Session:
         if table is None:
             key = "msg.newer_record" if kind == "version" else "msg.not_a_record"
             return {"ok": False, "error": self.texts.t(key, reason=error)}
-        self._use(table)
+        self.use(table)
         return {"ok": True, "view": self.view()}
 
-    def play_bot_move(
-        self, move: dict[str, Any] | None, stamp: str | None = None
-    ) -> dict[str, Any]:
+    def play_bot_move(self, move: dict[str, Any] | None, stamp: str | None = None) -> View:
         """A computer's move (a move in the notation, ``game.moves``: a dict);
         ignored when ``stamp`` names a position that is gone (undo, new game,
         import, another tab moved on while it thought). Anything that is not a
@@ -452,7 +453,7 @@ class Session:
         except (TypeError, ValueError):
             return {"stopped": False}
 
-    def set_language(self, code: Any) -> dict[str, Any]:
+    def set_language(self, code: Any) -> View:
         self.language = language_of(code)
         self.table.set_language(self.language)
         if self.trouble is not None:

@@ -26,6 +26,7 @@ from game.limits import clean_name
 
 from .table import HUMAN, Table
 from .texts import Texts
+from .view_types import View
 
 if TYPE_CHECKING:
     from .session import Session
@@ -258,9 +259,9 @@ def open_link(session: Session, fragment: Any, confirmed: bool = False) -> dict[
     if not may_replace(opening.status, session.table.state, session.new_game, confirmed is True):
         return {"status": opening.status, "question": question(opening.status, session.language)}
     if opening.status == "ahead":
-        session._use(opening.table, session.game_id)  # the same game: its own save slot
+        session.use(opening.table, session.game_id)  # the same game: its own save slot
     elif opening.status != "same":
-        session._use(opening.table)  # another game (or an older copy): a save slot of its own
+        session.use(opening.table)  # another game (or an older copy): a save slot of its own
     return {"status": opening.status, "view": session.view(), "key": game_key(session.table.state)}
 
 
@@ -282,7 +283,7 @@ def note(session: Session, mine: Any) -> str:
     return turn_note(session.table, remembered_seat(mine, session.table.seats))
 
 
-def start_daily(session: Session, name: Any, today: datetime.date | None = None) -> dict[str, Any]:
+def start_daily(session: Session, name: Any, today: datetime.date | None = None) -> View:
     """Start today's deal (UTC) for the visitor against the computer."""
     day = utc_today() if today is None else today
     names, seed = daily_setup(name, day, session.language)

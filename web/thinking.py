@@ -25,7 +25,6 @@ from game.bots.players import playing_out
 from game.bots.steps import Steps, run
 from game.rng import Rng
 
-from . import review
 from .table import ANALYSIS_LEVEL, BOT_BUDGET, BOT_BUDGETS, HINT_LEVEL, Table
 
 # Worlds each move of an analysis is tried in (the same worlds for both moves).
@@ -116,10 +115,11 @@ def job(table: Table, purpose: str, clock: SliceClock) -> Steps[Answer]:
 
     Raises ValueError when there is nothing to think about."""
     if purpose == "analysis":
-        k = table.reviewing
-        if k is None:
+        shown = table.reviewing
+        if shown is None:
             raise ValueError("no past position is shown")
-        state = review.state_at(table, k).copy()
+        k = shown.index
+        state = shown.state().copy()
         moves = table.state.moves
         played = moves[k][1] if k < len(moves) else None
         bot = _bot(ANALYSIS_LEVEL, table.bot_seed(), BOT_BUDGET, clock)

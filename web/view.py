@@ -1,262 +1,166 @@
-"""How a position looks: the drawing parts of the page's view, built from the game.
+"""The view: everything the page draws and decides, as a function of a position.
 
-The page (web/ui/) draws only what these functions say: where each cell and
-card lies on the grid, which card a cell belongs to, where each museum room
-sits on the ring, the marks on cards, cubes and boats. So the JavaScript keeps
-no copy of the board's geometry, the room id grammar or the lists of patrons
-and boats. docs/VIEW.md describes every field.
+``board`` builds it from the state to show, the move being built on it and
+who sits at each seat, with the page's words; nothing else is read, so the
+game being played and a past moment in review are drawn by the same call.
+Its fields are typed once in web/view_types.py and described in docs/VIEW.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
 
-from game.cards import GREENWISH, PATRONS, card_patron, card_value
-from game.museum import ROOM_VALUE, ROOMS
-from game.region import CELL_NAMES, COLS
-from game.state import EMPTY, GameState
+from game import GameState, Move
+from game.legality import kind, kinds
+from game.limits import MAX_NAME, MAX_SEED_TEXT
+from game.museum import ROOM_INDEX
+from game.region import CELL_INDEX
+from game.state import SEASONS, Phase
 
-SEAT_COLOURS = ("blue", "red", "green", "white")
-SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
-NEUTRAL_LOOK = {"letter": "N", "colour": "grey", "shape": "hexagon"}
+from . import looks
+from .building import Building, next_steps, token_step
+from .texts import Texts
+from .view_types import Action, Board, Chart, Marks, Side
+from .words import LogWords, action_now, final_view, prompt
 
-# The short mark a card's cartouche shows beside its value.
-PATRON_ABBR = {
-    "violet": "Vi",
-    "lemon": "Le",
-    "brown": "Br",
-    "blackmore": "Bl",
-    "tangerine": "Ta",
-    GREENWISH: "Gw",
-}
-NO_PATRON_ABBR = "★"
-# Order of a player's hand, patron by patron (cards without a patron last).
-HAND_ORDER: tuple[str | None, ...] = (*PATRONS, GREENWISH, None)
-# The mark drawn on each of the Nile's boats.
-BOAT_MARKS = {"boat-2": "2", "boat-3": "3", "boat-cubes": "+2", "boat-tie": "="}
-# The boat an action button concerns (its icon on the button).
-ACTION_BOATS = {"boat:use": "boat-tie", "boat:keep": "boat-tie"}
-
-# A line of the region is 4 cards of 2 x 3 cells; an area is 2 cards side by side.
-CARD_COLS = 2
-CARD_ROWS = 3
-AREA_CARDS = 2
-CARDS_PER_LINE = COLS // CARD_COLS
-# Columns a Nile card covers on its line (d and e).
-NILE_COL = 3
-NILE_COLS = 2
-
-# Room parts: the museum is a ring of slots, one per wing then one per 2-room
-# (between that wing and the next), clockwise from wing 1. A wing's slot has
-# its 3-room inside and its 5-room outside; a 2-room fills its whole slot.
-ROOM_PART = {3: "inner", 5: "outer", 2: "whole"}
+HUMAN = "human"
+BOT_LEVELS = ("easy", "medium", "hard", "expert")
+PLAYER_COUNTS = (2, 3, 4)
+NAME_MAX = MAX_NAME  # characters of a player's name
 
 
-def boat(boat_id: str) -> dict[str, str]:
-    return {"id": boat_id, "mark": BOAT_MARKS.get(boat_id, "?")}
+def bot_level(state: GameState, seats: tuple[str, ...]) -> str | None:
+    """The level of the computer whose decision it is, if a computer's."""
+    if state.over or state.to_move is None:
+        return None
+    seat = seats[state.to_move]
+    return None if seat == HUMAN else seat
 
 
-def action_boat(key: str) -> dict[str, str] | None:
-    """The boat an action button shows, if it concerns one."""
-    boat_id = ACTION_BOATS.get(key)
-    return boat(boat_id) if boat_id else None
-
-
-def abbr(patron: str | None) -> str:
-    return PATRON_ABBR.get(patron, NO_PATRON_ABBR) if patron else NO_PATRON_ABBR
-
-
-def side_of(state: GameState, value: int) -> int | str:
-    """A board value as the page names sides: a seat index, or "neutral"."""
-    return "neutral" if value == state.neutral else value
-
-
-def region(
-    state: GameState,
-    lit: set[str],
-    chosen: dict[str, int],
-    lit_cards: set[str],
-    card_label: Callable[[str], str],
-) -> dict[str, Any]:
-    """The grid: areas, cards and cells with their grid positions (columns and rows)."""
-    s = state
-    reg = s.region
-    nile_lines = {line: card_id for line, (card_id, _) in enumerate(reg.nile)}
-    cells = []
-    for i in reg.cells:
-        name = CELL_NAMES[i]
-        row, col = divmod(i, COLS)
-        line = row // CARD_ROWS
-        on_nile = line in nile_lines and NILE_COL <= col < NILE_COL + NILE_COLS
-        card = (
-            nile_lines[line]
-            if on_nile
-            else reg.parcels[line * CARDS_PER_LINE + col // CARD_COLS][0]
-        )
-        owner = s.board[i]
-        cells.append(
-            {
-                "name": name,
-                "col": col,
-                "row": row,
-                "area": reg.area[i],
-                "card": card,
-                "nile": on_nile,
-                "pyramid": reg.pyramid[i],
-                "river": reg.river[i],
-                "owner": None if owner == EMPTY else side_of(s, owner),
-                "token": None if s.cell_token[i] == EMPTY else s.cell_token[i],
-                "hl": name in lit,
-                "order": chosen.get(name),
-            }
-        )
-    parcels = []
-    for slot, (card_id, turned) in enumerate(reg.parcels):
-        line, pos = divmod(slot, CARDS_PER_LINE)
-        area = line * 2 + pos // AREA_CARDS + 1
-        present = card_id in s.region_cards[area] if area < len(s.region_cards) else False
-        patron = card_patron(card_id)
-        parcels.append(
-            {
-                "slot": slot,
-                "id": card_id,
-                "patron": patron,
-                "abbr": abbr(patron),
-                "value": card_value(card_id),
-                "turned": turned,
-                "area": area,
-                "col": pos * CARD_COLS,
-                "row": line * CARD_ROWS,
-                "present": present,
-                "hl": card_id in lit_cards,
-                "label": card_label(card_id),
-            }
-        )
-    nile_cards = []
-    for line, (card_id, turned) in enumerate(reg.nile):
-        nile_cards.append(
-            {
-                "line": line + 1,
-                "id": card_id,
-                "patron": GREENWISH,
-                "abbr": abbr(GREENWISH),
-                "value": card_value(card_id),
-                "turned": turned,
-                "col": NILE_COL,
-                "row": line * CARD_ROWS,
-                "cols": NILE_COLS,
-                "present": bool(s.region_cards) and card_id in s.region_cards[0],
-                "hl": card_id in lit_cards,
-                "label": card_label(card_id),
-            }
-        )
-    area_cols = CARD_COLS * AREA_CARDS
-    areas = [
-        {
-            "area": line * 2 + half + 1,
-            "col": half * area_cols,
-            "row": line * CARD_ROWS,
-            "cols": area_cols,
-        }
-        for line in range(reg.lines)
-        for half in range(2)
-    ]
+def move_marks(move: Move) -> Marks:
+    """What a move touches, as the page marks it (a hint, a computer's last move):
+    its action button's key and its cells, rooms and cards (a Greenwish token's
+    place among the cells or rooms)."""
+    cells = list(move.cells)
+    rooms = [move.room] if move.room else []
+    if move.token in CELL_INDEX:
+        cells.append(move.token)
+    elif move.token in ROOM_INDEX:
+        rooms.append(move.token)
     return {
-        "lines": reg.lines,
-        "columns": [CELL_NAMES[c][0] for c in range(COLS)],
-        "rows": [CELL_NAMES[r * COLS][1:] for r in range(reg.lines * CARD_ROWS)],
-        "card_cols": CARD_COLS,
-        "card_rows": CARD_ROWS,
-        "area_cards": AREA_CARDS,
-        "areas": areas,
+        "key": kind(move),
         "cells": cells,
-        "parcels": parcels,
-        "nile": nile_cards,
+        "rooms": rooms,
+        "cards": [move.card] if move.card else [],
     }
 
 
-def museum(
-    state: GameState, lit: set[str], room_label: Callable[[str], str]
-) -> list[dict[str, Any]]:
-    """The 15 rooms, each with its place on the ring (slot and part) and its wing."""
+@dataclass(frozen=True)
+class Seen:
+    """What a view shows besides the position: the move being built, the
+    seats, the page's words, and the page's bookkeeping (the answer to the
+    last click, the revision that names the position)."""
+
+    building: Building
+    seats: tuple[str, ...]
+    texts: Texts
+    log: LogWords
+    message: str | None = None
+    revision: int = 0
+    live: bool = True  # False: a past moment, nothing to choose
+    can_undo: bool = False
+
+
+def board(state: GameState, seen: Seen, chart: Chart | None = None) -> Board:
+    """The view of ``state``. ``chart`` is the game's score chart, shown with
+    the final scores once the game is over."""
     s = state
-    wings = s.setup.wings
-    rooms = []
-    for r, room in enumerate(ROOMS):
-        holder = s.museum[r]
-        value = ROOM_VALUE[r]
-        wing = r // 3 + 1  # ROOMS lists each wing's 3- and 5-room, then the 2-room after it
-        own = value != 2
-        rooms.append(
+    texts = seen.texts
+    building = seen.building if seen.live else Building()
+    legal = s.legal_moves()
+    survey = s.survey_decision()
+    lit_cells: list[str] = []
+    lit_rooms: list[str] = []
+    lit_cards: list[str] = []
+    if survey is not None and seen.live:
+        lit_cards = [m.card for m in legal if m.card]
+        lit_rooms = [m.room for m in legal if m.room]
+    elif building.kind is not None:
+        steps = next_steps(legal, building)
+        lit_cells = steps.cells
+        lit_rooms = steps.rooms
+        if not steps.cells:  # Greenwish: where the token may go
+            lit_cells = [t for t in steps.tokens if t in CELL_INDEX]
+            lit_rooms = lit_rooms + [t for t in steps.tokens if t in ROOM_INDEX]
+    chosen = {c: i + 1 for i, c in enumerate(building.cells)}
+    card_label = texts.card_label
+    scale: list[Side | None] = [None] * s.sides
+    for side, space in enumerate(s.pass_space):
+        if space:
+            scale[space - 1] = looks.side_of(s, side)
+    bot = bot_level(s, seen.seats) if seen.live else None
+    actions: list[Action] = []
+    if survey is None and not s.over and bot is None and seen.live:
+        actions = [
             {
-                "id": room,
-                "value": value,
-                "slot": (wing - 1) * 2 + (0 if own else 1),
-                "part": ROOM_PART[value],
-                "wing": wing if own else None,
-                "patron": wings[wing - 1] if own else None,
-                "holder": None if holder == EMPTY else holder,
-                "token": None if s.room_token[r] == EMPTY else s.room_token[r],
-                "hl": room in lit,
-                "label": room_label(room),
+                "id": f"action:{key}",
+                "key": key,
+                "label": texts.action_label(key),
+                "help": texts.action_help(key),
+                "now": action_now(s, texts, key, legal),
+                "boat": looks.action_boat(key),
+                "selected": key == building.kind,
             }
-        )
-    return rooms
-
-
-def hand(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A player's cards grouped by patron, in the fixed patron order."""
-    groups = []
-    for patron in HAND_ORDER:
-        mine = [c for c in cards if c["patron"] == patron]
-        if mine:
-            groups.append({"patron": patron, "cards": mine})
-    return groups
-
-
-def players(
-    state: GameState, letters: list[str], seats: list[str], card_label: Callable[[str], str]
-) -> list[dict[str, Any]]:
-    s = state
-    out = []
-    for p, name in enumerate(s.setup.players):
-        tilted = list(s.tilted[p])
-        cards = []
-        for c in s.cards[p]:
-            is_tilted = c in tilted
-            if is_tilted:
-                tilted.remove(c)
-            patron = card_patron(c)
-            cards.append(
-                {
-                    "id": c,
-                    "patron": patron,
-                    "abbr": abbr(patron),
-                    "value": card_value(c),
-                    "tilted": is_tilted,
-                    "label": card_label(c),
-                }
-            )
-        out.append(
-            {
-                "index": p,
-                "name": name,
-                "letter": letters[p],
-                "colour": SEAT_COLOURS[p],
-                "shape": SEAT_SHAPES[p],
-                "score": s.score[p],
-                "cubes": s.cubes[p],
-                "neutral_cubes": s.neutral_cubes[p],
-                "supply": s.general_stock(p),
-                "cards": cards,
-                "hand": hand(cards),
-                "passed": s.pass_space[p] or None,
-                "to_move": s.to_move == p,
-                "first": s.first_player == p,
-                "seat": seats[p],
-                "boats": [boat(b) for b in s.boats[p]],
-                "tokens": s.tokens[p],
-            }
-        )
-    return out
+            for key in kinds(legal)
+        ]
+    # Whose cubes a move being built puts down: the neutral's in its phase (2 players).
+    placing: Side | None = (
+        None
+        if s.to_move is None
+        else ("neutral" if s.phase is Phase.NEUTRAL and s.neutral >= 0 else s.to_move)
+    )
+    final = final_view(s, texts, chart) if chart is not None else None
+    last = s.moves[-1] if s.moves else None
+    return {
+        "revision": seen.revision,
+        "season": s.season,
+        "last_season": s.season == SEASONS,
+        "phase": s.phase.value,
+        "phase_name": texts.phase_name(s.phase.value),
+        "to_move": s.to_move,
+        "placing": placing,
+        "prompt": prompt(s, legal, building, bot, texts),
+        "message": seen.message,
+        "players": looks.players(s, looks.letters(s), seen.seats, card_label),
+        "neutral": looks.neutral(s),
+        "wings": [
+            {"wing": w + 1, "patron": p, "name": texts.patron(p)}
+            for w, p in enumerate(s.setup.wings)
+        ],
+        "region": looks.region(s, set(lit_cells), chosen, set(lit_cards), card_label),
+        "nile": s.nile,
+        "boat_offer": looks.boat(s.boat_offer) if s.boat_offer else None,
+        "token_step": building.kind is not None and token_step(legal, building),
+        "bot_to_move": bot,
+        "new_game": {
+            "players": list(PLAYER_COUNTS),
+            "name_max": NAME_MAX,
+            "seed_max": MAX_SEED_TEXT,
+            "seats": [HUMAN, *BOT_LEVELS],
+        },
+        "museum": looks.museum(
+            s, set(lit_rooms), lambda room: texts.room_label(room, s.setup.wings)
+        ),
+        "scale": scale,
+        "actions": actions,
+        "building": building.kind is not None,
+        "can_cancel": building.kind is not None,
+        "can_undo": seen.live and seen.can_undo and building == Building(),
+        "survey_area": s.survey_area if survey is not None else None,
+        "tie_area": s.survey_area if s.phase is Phase.BOAT else None,
+        "last_move": None if last is None else {"player": last[0], **move_marks(last[1])},
+        "log": seen.log.lines(s),
+        "final": final,
+        "review": None,
+        "can_review": bool(s.moves),
+    }

@@ -62,7 +62,7 @@ def test_a_finished_daily_deal_offers_its_link_with_the_score(site, page, record
     table = share.daily_table("Ann", utc_today())
     rng = random.Random(4)
     while not table.state.over:
-        table._submit(rng.choice(table.legal()))
+        table.play(rng.choice(table.legal()))
     final = table.state.final
     assert final is not None
     page.goto(site.url)

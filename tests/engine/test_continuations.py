@@ -1,7 +1,7 @@
 """Building a move step by step never leads into a dead end.
 
-For every position of a few random games, every (action, patron) kind on the
-legal list is explored from its empty start through ``continuations``: each
+For every position of a few random games, every kind of move on the legal
+list (``game.legality.kind``: an action button of the page) is explored from its empty start through ``continuations``: each
 offered cell, room or card must lead to at least one complete legal move, and
 the exploration must find every legal move and nothing else.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from game import GameState, new_game, replay
-from game.legality import continuations, kinds
+from game.legality import continuations, kinds, of_kind
 from game.moves import Move
 from game.rng import Rng
 
@@ -46,8 +46,9 @@ def complete_moves(legal: list[Move], partial: Move, path: list[str]) -> set[Mov
 def check_position(state: GameState) -> int:
     legal = state.legal_moves()
     reached: set[Move] = set()
-    for action, patron in kinds(legal):
-        reached |= complete_moves(legal, Move(action, (), patron), [])
+    for key in kinds(legal):
+        same = of_kind(legal, key)
+        reached |= complete_moves(same, Move(same[0].action, (), same[0].patron), [])
     assert reached == set(legal)
     return len(legal)
 

@@ -14,10 +14,11 @@ import pytest
 
 from game import new_game
 from game.cards import PATRON_NAMES
+from game.legality import kind as kind_key
 from game.setup import BOATS
 from game.state import Phase
 from web.lesson import load_course
-from web.table import ACTION_KEYS, BOT_LEVELS, HUMAN, Table, kind_key
+from web.table import ACTION_KEYS, BOT_LEVELS, HUMAN, Table
 from web.texts import LANGUAGES, Texts, catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -179,7 +180,7 @@ def test_whole_games_read_without_raw_keys(code: str) -> None:
             ]
             raw = [s for s in shown if re.search(r"\b[a-z_]+\.[a-z_:\-]+\b|\{\w+\}", s)]
             assert raw == [], f"{code}: raw keys or placeholders shown"
-            table._submit(rng.choice(table.legal()))
+            table.play(rng.choice(table.legal()))
         final = table.view()
         assert final["log"][-1] and "{" not in final["log"][-1]
     assert texts.t("menu.new_game") != "menu.new_game"

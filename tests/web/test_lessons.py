@@ -114,7 +114,7 @@ def test_a_different_move_is_explained_and_changes_nothing() -> None:
     runner.click("action:dig")
     runner.click("cell:h1")  # another free space: a legal dig, not this step's
     assert runner.table.record() == before and runner.step == 0
-    assert runner.table.message and runner.table.selected is None
+    assert runner.table.message and runner.table.building.kind is None
     runner.click("cell:a1")  # no action chosen: refused by the table itself
     assert runner.table.record() == before
     runner.click("action:dig")
@@ -187,7 +187,7 @@ def fresh(storage: Memory | None = None) -> tuple[Session, Memory, dict[str, Any
 def test_the_page_functions_go_to_the_lesson_while_it_runs() -> None:
     session, storage, api = fresh()
     first = json.loads(api["startup"]("en"))
-    assert first["newGame"] is True and "lesson" not in first["view"]
+    assert first["newGame"] is True and first["view"]["lesson"] is None
     view = json.loads(api["lessonStart"]("goal"))
     assert view["lesson"]["id"] == "goal" and view["save"] is None
     assert json.loads(api["view"]())["lesson"]["step"] == 1
@@ -220,7 +220,7 @@ def test_a_reload_resumes_the_lesson_where_it_was() -> None:
     assert first["newGame"] is False
     assert first["view"]["lesson"]["id"] == "excavation" and first["view"]["lesson"]["step"] == 2
     exit_ = json.loads(again["lessonExit"]())
-    assert exit_["newGame"] is True and "lesson" not in exit_["view"]
+    assert exit_["newGame"] is True and exit_["view"]["lesson"] is None
     assert storage.data == {}
 
 

@@ -16,6 +16,7 @@ from game.timeline import Timeline
 from tests.web.fakes import Memory
 from web.session import Session
 from web.table import Table
+from web.texts import Texts
 from web.thinking import analysis, estimate
 
 
@@ -32,7 +33,7 @@ def shown(view: dict[str, Any]) -> dict[str, Any]:
         "to_move": view["to_move"],
         "scores": [p["score"] for p in view["players"]],
         "cubes": [p["cubes"] for p in view["players"]],
-        "cards": [[c["id"] for c in p["cards"]] for p in view["players"]],
+        "cards": [[c["id"] for g in p["hand"] for c in g["cards"]] for p in view["players"]],
         "owners": {c["name"]: c["owner"] for c in view["region"]["cells"]},
         "holders": {r["id"]: r["holder"] for r in view["museum"]},
         "log": view["log"],
@@ -61,12 +62,13 @@ def test_every_position_shows_the_engines_state(players: int, seed: int, nile: b
         assert not any(r["hl"] for r in view["museum"])
         assert (view["final"] is not None) == (k == timeline.last)
         if k < timeline.last:
-            assert review["next"]["move"] == timeline.moves[k].to_json()
+            move = Texts().move_text(timeline.moves[k].to_json(), state.setup.wings)
+            assert move in review["next"]["text"]
             assert review["next"]["player"] == state.moves[k][0]
         else:
             assert review["next"] is None
         table.review("forward")
-    assert table.reviewing == timeline.last
+    assert table.reviewing.index == timeline.last
     for k in range(timeline.last, -1, -7):
         table.review(f"position:{k}")
         assert shown(table.view()) == engine(timeline.state_at(k), table)
@@ -80,7 +82,7 @@ def test_nothing_can_be_played_while_reviewing() -> None:
     live = table.view()
     target = live["actions"][0]["id"]
     table.review("back")
-    assert table.reviewing == 29
+    assert table.reviewing.index == 29
     for click in (target, "undo", "cell:c3", "cancel", "room:W1-5"):
         table.click(click)
         assert (
@@ -101,34 +103,34 @@ def test_the_jumps() -> None:
     state, table = finished()
     timeline = Timeline.of_state(state)
     table.review("open")
-    assert table.reviewing == timeline.last
+    assert table.reviewing.index == timeline.last
     table.review("back")
-    assert table.reviewing == timeline.last - 1
+    assert table.reviewing.index == timeline.last - 1
     table.review("first")
     table.review("back")
-    assert table.reviewing == 0
+    assert table.reviewing.index == 0
     table.review("last")
     table.review("forward")
-    assert table.reviewing == timeline.last
+    assert table.reviewing.index == timeline.last
     view = table.view()
     seasons = [(m["season"], m["index"]) for m in view["review"]["seasons"]]
     surveys = [(m["season"], m["index"]) for m in view["review"]["surveys"]]
     assert seasons == timeline.season_starts() and surveys == timeline.survey_starts()
     for season, k in surveys:
         table.review(f"survey:{season}")
-        assert table.reviewing == k and table.view()["phase"] in ("survey", "boat")
+        assert table.reviewing.index == k and table.view()["phase"] in ("survey", "boat")
     for season, k in seasons:
         table.review(f"season:{season}")
-        assert table.reviewing == k and table.view()["season"] == season
-    here = table.reviewing
+        assert table.reviewing.index == k and table.view()["season"] == season
+    here = table.reviewing.index
     for bad in ("position:9999", "position:-1", "season:9", "log:99999", "fly", "position:x"):
         table.review(bad)
-        assert table.reviewing == here
+        assert table.reviewing.index == here
     # A log line jumps to the first position that shows it.
     lines = Table(state).view()["log"]
     for i in (0, 5, len(lines) // 2, len(lines) - 1):
         table.review(f"log:{i}")
-        k = table.reviewing
+        k = table.reviewing.index
         assert k is not None
         assert table.view()["log"][i] == lines[i]
         if k:
@@ -184,7 +186,7 @@ def test_the_score_chart_on_the_end_screen_and_in_review() -> None:
     assert [s[-1] for s in chart["series"]] == state.final["scores"]
     assert chart["series"] == [list(s) for s in Timeline.of_state(state).score_chart().series]
     table.review("season:3")
-    k = table.reviewing
+    k = table.reviewing.index
     assert k is not None
     partial = table.view()["review"]["chart"]
     assert partial["labels"] == ["Start", "Season 1", "Season 2", "Season 3"]

@@ -26,7 +26,7 @@ def played(table: Table, count: int, seed: int = 1) -> Table:
     """``table`` after ``count`` more random legal decisions."""
     rng = random.Random(seed)
     for _ in range(count):
-        table._submit(rng.choice(table.legal()))
+        table.play(rng.choice(table.legal()))
     return table
 
 
@@ -35,13 +35,13 @@ def copy(table: Table, moves: int | None = None) -> Table:
     state = table.state
     other = Table(new_game(list(state.setup.players), state.setup.seed), list(table.seats))
     for _, move in state.moves[:moves]:
-        other._submit(move)
+        other.play(move)
     return other
 
 
 def session_with(table: Table, language: str = "en") -> Session:
     session = Session.open(Memory(), language, fresh_seed=lambda: 77)
-    session._use(table)
+    session.use(table)
     return session
 
 
@@ -259,7 +259,7 @@ def test_daily_result_only_for_the_daily_deal_at_its_end() -> None:
     assert share.daily_date(other, DAY) is None
     rng = random.Random(3)
     while not table.state.over:
-        table._submit(rng.choice(table.legal()))
+        table.play(rng.choice(table.legal()))
     result = share.daily_result(table, DAY)
     final = table.state.final
     assert result is not None and final is not None

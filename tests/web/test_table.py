@@ -9,10 +9,12 @@ import pytest
 
 from game import GameError, replay
 from game.bots import Bot
+from game.legality import kind as kind_key
 from game.museum import ROOMS
 from game.rng import Rng
 from game.state import Phase
-from web.table import Table, kind_key
+from web.looks import letters
+from web.table import Table
 
 
 def clickable(view: dict) -> list[str]:
@@ -153,9 +155,9 @@ def test_import_keeps_the_game_when_the_file_is_bad() -> None:
 
 
 def test_letters_fall_back_to_seat_numbers_when_initials_clash() -> None:
-    assert Table.new(["Ann", "Bob", "Cy"], 1).letters() == ["A", "B", "C"]
-    assert Table.new(["Ann", "Al", "Cy"], 1).letters() == ["1", "2", "3"]
-    assert Table.new(["Ann", "Nora"], 1).letters() == ["1", "2"]  # N is the neutral's
+    assert letters(Table.new(["Ann", "Bob", "Cy"], 1).state) == ["A", "B", "C"]
+    assert letters(Table.new(["Ann", "Al", "Cy"], 1).state) == ["1", "2", "3"]
+    assert letters(Table.new(["Ann", "Nora"], 1).state) == ["1", "2"]  # N is the neutral's
 
 
 @pytest.mark.parametrize("players,seed", [(2, 21), (3, 22), (4, 23)])
@@ -270,5 +272,5 @@ def test_action_help_says_what_it_allows_now() -> None:
                     assert action["now"] == f"Its first cube can go on {n} cells now."
                 else:
                     assert action["now"] == ""
-            table._submit(rng.choice(legal))
+            table.play(rng.choice(legal))
     raise AssertionError("no game offered Sir Brown")

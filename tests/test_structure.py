@@ -1,0 +1,164 @@
+"""The engine's and the page's modules import each other in one direction only,
+and keep out of each other's private names.
+
+Every import in ``game/`` and ``web/`` is read from the source, those only for
+type checking included: the graph they draw must have no cycle, and no import
+may hide inside a function (where a cycle would go unseen until that function
+runs). No module reads another's private names (``_name``: only ``self`` and
+``cls`` may), and no cache is keyed on ``id()`` (ids are reused once an
+object is gone).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("game", "web")
+# Names with an underscore that are public by convention (namedtuple's methods).
+PUBLIC = {"_replace", "_asdict", "_fields", "_make"}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def is_module(name: str) -> bool:
+    path = ROOT.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def imports_of(path: Path) -> set[str]:
+    """The game modules ``path`` imports, wherever the import statement stands."""
+    here = module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            submodules = {
+                f"{target}.{alias.name}"
+                for alias in node.names
+                if is_module(f"{target}.{alias.name}")
+            }
+            # "from . import nile" imports the module nile (its package is already there).
+            found.update(submodules if node.module is None else submodules | {target})
+    return {name for name in found if name.split(".")[0] in PACKAGES and is_module(name)} - {here}
+
+
+def sources(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def graph(package: str) -> dict[str, set[str]]:
+    return {module_name(path): imports_of(path) for path in sources(package)}
+
+
+def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt) :] + [nxt]
+            if nxt not in state:
+                cycle = visit(nxt)
+                if cycle:
+                    return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(edges):
+        if node not in state:
+            cycle = visit(node)
+            if cycle:
+                return cycle
+    return None
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_the_import_graph_has_no_cycle(package: str) -> None:
+    edges = graph(package)
+    known = {"game": ("game.state", "game.position"), "web": ("web.table", "web.review")}
+    module, imported = known[package]
+    assert imported in edges[module]  # the graph is really read
+    assert find_cycle(edges) is None, " -> ".join(find_cycle(edges) or [])
+
+
+def test_the_cycle_finder_finds_one() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_import_inside_a_function(package: str) -> None:
+    hidden = []
+    for path in sources(package):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                hidden += [
+                    f"{path.relative_to(ROOT)}:{inner.lineno}"
+                    for inner in ast.walk(node)
+                    if isinstance(inner, (ast.Import, ast.ImportFrom))
+                ]
+    assert hidden == []
+
+
+def private_reach(source: str) -> list[str]:
+    """Where ``source`` reads a private name that is not its own: an attribute
+    ``x._name`` of anything but ``self`` or ``cls``, or ``from m import _name``;
+    and every call of ``id()``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute):
+            name = node.attr
+            own = isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
+            if (
+                name.startswith("_")
+                and not name.startswith("__")
+                and name not in PUBLIC
+                and not own
+            ):
+                found.append(f"{node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.ImportFrom):
+            found += [
+                f"{node.lineno}: import {a.name}" for a in node.names if a.name.startswith("_")
+            ]
+        elif (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "id"
+        ):
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_module_reads_another_ones_private_names(package: str) -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{where}"
+        for path in sources(package)
+        for where in private_reach(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_the_private_name_guard_sees_what_it_forbids() -> None:
+    assert private_reach("table._timeline = None") == ["1: table._timeline"]
+    assert private_reach("from .table import _view") == ["1: import _view"]
+    assert private_reach("key = (id(state), 1)") == ["1: id(state)"]
+    assert private_reach("self._x = cls._y\nm._replace(a=1)") == []
