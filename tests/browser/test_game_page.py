@@ -38,8 +38,8 @@ XSS_NAME_2 = "<script>a(2)</script>"
 
 # Keys of a view that may change while the position does not ("game" numbers
 # the games the page has held: it changes on a new game, an import or a reload).
-VOLATILE = ("revision", "log", "game", "save")
-SAME_GAME = ("revision", "game", "save")
+VOLATILE = ("revision", "log", "game", "save", "lesson")
+SAME_GAME = ("revision", "game", "save", "lesson")
 
 
 # ------------------------------------------------------------------ helpers
@@ -324,13 +324,13 @@ def test_two_players_place_neutral_cubes_and_choose_the_neutral_card(site, page,
     lit = page.locator("#region [data-target^='card:']")
     assert sorted(lit.evaluate_all("els => els.map(e => e.dataset.target)")) == sorted(cards)
 
-    held = [[c["id"] for c in p["cards"]] for p in view["players"]]
+    held = [[c["id"] for g in p["hand"] for c in g["cards"]] for p in view["players"]]
     card = cards[0]
     view = driver.click(card)
     card_id = card[5:]
     parcel = next(p for p in view["region"]["parcels"] if p["id"] == card_id)
     assert parcel["present"] is False
-    assert [[c["id"] for c in p["cards"]] for p in view["players"]] == held  # nobody got it
+    assert [[c["id"] for g in p["hand"] for c in g["cards"]] for p in view["players"]] == held  # nobody got it
     label = parcel["label"]
     line = f"{NEUTRAL_NAMES[chooser]} gives {label} to the neutral; it leaves the game."
     expect(page.locator("#log li").filter(has_text=line)).to_have_count(1)

@@ -78,7 +78,7 @@ def test_a_newcomer_is_offered_the_lessons_and_finishes_every_one(site, page, re
             page.click("#lesson-next")
     # The end: a real game against two easy computer players, the rules at hand.
     page.click("#lesson-first-game")
-    wait_until(page, "!window.mykerinos.view().includes('\"lesson\"')")
+    wait_until(page, "JSON.parse(window.mykerinos.view()).lesson === null")
     view = view_of(page)
     assert [p["seat"] for p in view["players"]] == ["human", "easy", "easy"]
     expect(page.locator("#lesson-box")).to_be_hidden()
