@@ -330,7 +330,9 @@ def test_two_players_place_neutral_cubes_and_choose_the_neutral_card(site, page,
     card_id = card[5:]
     parcel = next(p for p in view["region"]["parcels"] if p["id"] == card_id)
     assert parcel["present"] is False
-    assert [[c["id"] for g in p["hand"] for c in g["cards"]] for p in view["players"]] == held  # nobody got it
+    assert [
+        [c["id"] for g in p["hand"] for c in g["cards"]] for p in view["players"]
+    ] == held  # nobody got it
     label = parcel["label"]
     line = f"{NEUTRAL_NAMES[chooser]} gives {label} to the neutral; it leaves the game."
     expect(page.locator("#log li").filter(has_text=line)).to_have_count(1)

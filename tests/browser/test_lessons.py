@@ -60,7 +60,7 @@ def saved_keys(page) -> list[str]:
 
 
 @pytest.mark.first_visit
-def test_a_newcomer_is_offered_the_lessons_and_finishes_every_one(site, page, recorder):
+def test_a_newcomer_is_offered_the_lessons_and_goes_from_one_to_the_next(site, page, recorder):
     open_page(page, site.url)
     dialog = page.locator("#new-game-dialog")
     expect(dialog).to_be_visible()
@@ -68,22 +68,43 @@ def test_a_newcomer_is_offered_the_lessons_and_finishes_every_one(site, page, re
     page.click("#learn-to-play")
     expect(dialog).to_be_hidden()
     expect(page.locator("#lesson-box")).to_be_visible()
-    for number, lesson in enumerate(COURSE, start=1):
-        expect(page.locator("#lesson-title")).to_have_text(EN[lesson.title])
-        done = finish_lesson(page, EN)
-        assert done["number"] == number
-        # Every step was read out in the live region.
-        expect(page.locator("#lesson-said")).to_contain_text(EN[lesson.done])
-        if done["next"]:
-            page.click("#lesson-next")
-    # The end: a real game against two easy computer players, the rules at hand.
-    page.click("#lesson-first-game")
-    wait_until(page, "JSON.parse(window.mykerinos.view()).lesson === null")
-    view = view_of(page)
-    assert [p["seat"] for p in view["players"]] == ["human", "easy", "easy"]
-    expect(page.locator("#lesson-box")).to_be_hidden()
-    page.click("#rules-at-hand")
-    expect(page.locator("#rules-dialog")).to_be_visible()
+    first, second = COURSE[:2]
+    expect(page.locator("#lesson-title")).to_have_text(EN[first.title])
+    done = finish_lesson(page, EN)
+    assert done["number"] == 1 and done["next"] == second.id
+    # Every step was read out in the live region.
+    expect(page.locator("#lesson-said")).to_contain_text(EN[first.done])
+    page.click("#lesson-next")
+    expect(page.locator("#lesson-title")).to_have_text(EN[second.title])
+    assert lesson_of(page)["step"] == 1
+    assert_clean(recorder, site)
+
+
+@pytest.mark.parametrize("number", range(2, len(COURSE) + 1))
+def test_every_lesson_is_finished_by_clicking_only_what_is_marked(site, page, recorder, number):
+    """Each lesson from its link in the rules summary (lessons run in parallel);
+    the last one ends in a real game against two easy computers, rules at hand."""
+    lesson = COURSE[number - 1]
+    open_page(page, site.url)
+    start_game(page, ["Ann", "Bob", "Cleo"], 5)
+    page.click("#rules-button")
+    page.click(f'#rules-dialog [data-lesson="{lesson.id}"]')
+    expect(page.locator("#lesson-box")).to_be_visible()
+    expect(page.locator("#lesson-title")).to_have_text(EN[lesson.title])
+    done = finish_lesson(page, EN)
+    assert done["number"] == number
+    expect(page.locator("#lesson-said")).to_contain_text(EN[lesson.done])
+    if number < len(COURSE):
+        assert done["next"] == COURSE[number].id
+    else:
+        assert done["next"] is None
+        page.click("#lesson-first-game")
+        wait_until(page, "JSON.parse(window.mykerinos.view()).lesson === null")
+        view = view_of(page)
+        assert [p["seat"] for p in view["players"]] == ["human", "easy", "easy"]
+        expect(page.locator("#lesson-box")).to_be_hidden()
+        page.click("#rules-at-hand")
+        expect(page.locator("#rules-dialog")).to_be_visible()
     assert_clean(recorder, site)
 
 
