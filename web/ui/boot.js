@@ -223,7 +223,7 @@ export function start() {
   };
 
   const python = api();
-  if (python && python.ready) {
+  if (python?.ready) {
     boot();
     document.body.dataset.ready = "1";
   } else {

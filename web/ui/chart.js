@@ -38,7 +38,7 @@ export function drawChart(view, chart, jumps) {
     focusable: "false",
   });
   // Grid and scale.
-  for (let v = 0; v <= ceil; v += ceil / (ceil / step > 5 ? 5 : ceil / step)) {
+  for (let v = 0; v <= ceil; v += ceil / Math.min(ceil / step, 5)) {
     svg.append(
       s("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), stroke: "#d9ccb0", "stroke-width": 1 }),
       s("text", {

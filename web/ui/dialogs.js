@@ -120,7 +120,7 @@ export function exportGame() {
  */
 export async function importGame(page, event) {
   const input = /** @type {HTMLInputElement} */ (event.target);
-  const file = input.files && input.files[0];
+  const file = input.files?.[0];
   input.value = "";
   if (!file) return;
   // Refused before reading: a bigger file is no game (the engine's limit, from the view).
@@ -343,7 +343,7 @@ export function openNewGame(current) {
     if (!seat.value) seat.value = PERSON; // a seat kind this page does not offer
     seat.dispatchEvent(new Event("change"));
   }
-  input("nile").checked = !!(current && current.nile);
+  input("nile").checked = !!current?.nile;
   input("seed").value = "";
   dialog.dispatchEvent(new Event("mykerinos:sync"));
   if (!dialog.open) dialog.showModal();

@@ -58,7 +58,7 @@ export function explain(el) {
 export function onFocusExplain(event) {
   const el = event.target;
   const app = $("#app");
-  if (!(el instanceof Element) || !app || !app.contains(el)) return;
+  if (!(el instanceof Element) || !app?.contains(el)) return;
   // Board things only: buttons show their help already. Keyboard focus only: a
   // press of the mouse or a finger focuses too, and a line appearing above the
   // board then would move the board before the press ends (the tap is lost).

@@ -147,7 +147,7 @@ function describe(selector, id, text) {
   const group = document.querySelector(selector);
   if (!group) return;
   let help = byId(id);
-  if (!help || !help.isConnected || help.parentNode !== group.parentNode) {
+  if (!help?.isConnected || help.parentNode !== group.parentNode) {
     if (help) help.remove();
     help = document.createElement("span");
     help.id = id;
@@ -224,7 +224,7 @@ function nextStep(before, act) {
   const rooms = $$(ROOM_ITEMS).filter(isHl);
   if (act.zone === "region" && cells.length) {
     const from = byId(act.id);
-    return nearestCell(from && from.matches(CELL_ITEMS) ? from : null, cells);
+    return nearestCell(from?.matches(CELL_ITEMS) ? from : null, cells);
   }
   if (act.zone === "museum" && rooms.length) return rooms[0];
   if (cells.length) return cells.sort(readingOrder)[0];
@@ -335,7 +335,7 @@ function onKeyDown(kb, event) {
   if (dialogOpen() || inField(event.target)) return;
   const el = event.target;
   if (event.key === "Escape") {
-    if (kb.lastView && kb.lastView.can_cancel) {
+    if (kb.lastView?.can_cancel) {
       event.preventDefault();
       record(kb, "cancel", el instanceof Element ? el : null);
       kb.activate("cancel");

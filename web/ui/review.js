@@ -36,7 +36,7 @@ const analyses = new WeakMap();
  * @param {View | null} view
  */
 function reviewKey(view) {
-  return view && view.review ? `${stampOf(view)}:${view.review.index}` : "";
+  return view?.review ? `${stampOf(view)}:${view.review.index}` : "";
 }
 
 /**
@@ -80,7 +80,7 @@ export function installReview(page) {
       return;
     }
     const line = el.closest("#log li");
-    if (line && line.parentElement) {
+    if (line?.parentElement) {
       review(page, `log:${Array.prototype.indexOf.call(line.parentElement.children, line)}`);
     }
   });
@@ -96,9 +96,9 @@ export function installReview(page) {
     (event) => {
       const view = latest(page.store);
       const target = keys[event.key];
-      if (!view || !view.review || !target || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (!view?.review || !target || event.altKey || event.ctrlKey || event.metaKey) return;
       const el = event.target instanceof Element ? event.target : null;
-      if (el && el.closest("input, select, textarea, [contenteditable], dialog")) return;
+      if (el?.closest("input, select, textarea, [contenteditable], dialog")) return;
       event.preventDefault();
       event.stopPropagation();
       review(page, target);
@@ -114,7 +114,7 @@ export function installReview(page) {
 async function analyse(page) {
   const { store } = page;
   const view = latest(store);
-  if (!view || !view.review) return;
+  if (!view?.review) return;
   const key = reviewKey(view);
   const current = () => reviewKey(latest(store)) === key;
   analyses.set(store, { key, busy: true });
@@ -240,7 +240,7 @@ function drawReview(page, view) {
         )
       : null;
   const found = analysisOf(page.store, view);
-  const busy = !!(found && found.busy);
+  const busy = !!found?.busy;
   const analysis =
     r.next || !view.final
       ? h(

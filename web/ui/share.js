@@ -279,7 +279,7 @@ export function startDaily(page, name) {
  */
 export function dailyEnd() {
   const info = call("endInfo");
-  const daily = info && info.daily;
+  const daily = info?.daily;
   if (!daily) return null;
   const answer = call("shareLink");
   const url = answer.ok ? linkUrl(answer.code) : "";

@@ -81,7 +81,7 @@ export function drawStatus(view, hint, askHint) {
     );
   }
   const help = view.actions.find((a) => a.selected);
-  const helpText = help && help.help ? h("p", { class: "hint", text: help.help }) : null;
+  const helpText = help?.help ? h("p", { class: "hint", text: help.help }) : null;
   const hintText = hint.text ? h("p", { id: "hint-text", class: "hint-text", role: "status", text: hint.text }) : null;
   return [prompt, bar, helpText, hintText];
 }

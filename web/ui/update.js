@@ -32,7 +32,7 @@ export function offerUpdate(registration) {
     button,
   );
   const app = document.getElementById("app");
-  if (app && app.parentNode) app.parentNode.insertBefore(box, app);
+  if (app?.parentNode) app.parentNode.insertBefore(box, app);
   else document.body.prepend(box);
 }
 
