@@ -131,6 +131,7 @@ class Bot:
             totals[k] += margin(evaluate(world), p)
             visits[k] += 1
             iterations += 1
+            yield  # a move that ends the season leaves its playout nothing to yield in
         self.last_iterations = iterations
         best = max(
             range(len(cands)),

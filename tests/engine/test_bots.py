@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from game import new_game
+from game import GameState, Move, new_game
 from game.bots import LEVELS, Bot
+from game.rng import Rng
 
 
 def bot_game(
@@ -77,3 +78,40 @@ def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown bot level"):
         Bot("grandmaster")
     assert LEVELS == ("random", "easy", "medium", "hard", "expert")
+
+
+def season_ending_position(seed: int) -> GameState:
+    """A position where every legal move ends the season (the survey's last decision)."""
+    state = new_game(["A", "B", "C"], seed, log=False)
+    rng = Rng(seed)
+    while True:
+        legal = state.legal_moves()
+        if len(legal) > 1 and all(ends_season(state, m) for m in legal):
+            return state
+        state.apply(state.random_move(rng))
+
+
+def ends_season(state: GameState, move: Move) -> bool:
+    after = state.copy()
+    after.apply(move)
+    return after.season != state.season or after.over
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_a_search_yields_at_least_once_per_playout(level: str) -> None:
+    """The page runs a search a slice at a time between its yields: a move that
+    ends the season leaves a playout no move to yield in, and the search must
+    still yield after it (it once ran its whole budget in one slice there)."""
+    state = season_ending_position(4)
+    bot = Bot(level, 1, budget=60.0, max_iterations=40)
+    steps = bot.thinking(state.copy())
+    yields = 0
+    while True:
+        try:
+            next(steps)
+            yields += 1
+        except StopIteration as done:
+            assert done.value in state.legal_moves()
+            break
+    assert bot.last_iterations == 40
+    assert yields >= bot.last_iterations
