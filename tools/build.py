@@ -12,7 +12,9 @@ Layout of the output folder:
                                    the in-browser file system by pyscript.toml
     webpy.zip                      web/**/*.py, web/lang/*.json and web/lessons.json, unpacked the
                                    same way, so `import web.<module>` works in the page
-    pyodide/                       the Pyodide runtime files (from node_modules)
+                                   (both with each module's bytecode in __pycache__/)
+    pyodide/                       the Pyodide runtime files (from node_modules), its
+                                   standard library compiled to bytecode
     pyscript/                      @pyscript/core/dist without source maps
     sw.js                          service worker generated from
                                    web/sw.template.js: precaches every file
@@ -20,7 +22,9 @@ Layout of the output folder:
 
 Usage: python3 tools/build.py [--out DIR] [--bare] [--quiet]
 
-Standard library only (Python 3.11+). Run `npm ci` first (node_modules).
+Standard library only (Python 3.11+), and Node.js, which runs the page's own
+Pyodide to compile the Python (tools/compile_python.mjs). Run `npm ci` first
+(node_modules).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import argparse
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -43,6 +48,7 @@ NODE_MODULES = ROOT / "node_modules"
 PYODIDE_SRC = NODE_MODULES / "pyodide"
 PYSCRIPT_SRC = NODE_MODULES / "@pyscript" / "core" / "dist"
 SW_TEMPLATE = ROOT / "web" / "sw.template.js"
+COMPILER = ROOT / "tools" / "compile_python.mjs"
 BARE_SRC = ROOT / "tools" / "bare"
 
 # What pyodide.mjs requests when it starts with no extra packages (checked in
@@ -169,6 +175,21 @@ def _check_node_modules() -> None:
             )
 
 
+def compile_python(jobs: list[tuple[str, Path]]) -> None:
+    """Compile the .py files of each zip in place with the page's own Pyodide,
+    run in Node.js (tools/compile_python.mjs; mode "--sourceless" or "--cached")."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js (node) is needed to compile the Python for the page")
+    args: list[str] = []
+    for mode, path in jobs:
+        args += [mode, str(path), str(path)]
+    done = subprocess.run([node, str(COMPILER), *args], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        tail = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
+        raise BuildError(f"compiling the Python failed: {tail[:300]}")
+
+
 def dist_files(out: Path) -> list[str]:
     """Every file of a built site, as sorted paths relative to it (posix)."""
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
@@ -268,6 +289,17 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
         _copy(src, tmp / "pyodide" / name)
     for path in _files_under(PYSCRIPT_SRC):
         _copy(path, tmp / "pyscript" / path.relative_to(PYSCRIPT_SRC))
+
+    # Bytecode made here, so that the browser compiles no Python on start:
+    # the standard library as .pyc only, the game's own code with its .pyc
+    # beside the source (tools/compile_python.mjs).
+    compile_python(
+        [
+            ("--sourceless", tmp / "pyodide" / "python_stdlib.zip"),
+            ("--cached", tmp / "game.zip"),
+            ("--cached", tmp / "webpy.zip"),
+        ]
+    )
 
     # Optional bare PyScript page (for bench/load.py), at bare/.
     if bare:

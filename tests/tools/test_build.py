@@ -87,16 +87,37 @@ def test_new_content_gives_new_cache_name(built, tmp_path):
     assert version != sw_parts(built)[0]
 
 
+def pyc_tag() -> str:
+    """The page's Python as bytecode file names tag it: Pyodide 314.x runs CPython 3.14."""
+    package = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())
+    return "cpython-" + package["version"].split(".")[0]
+
+
+def cached_pyc(source: str) -> str:
+    folder, _, name = source.rpartition("/")
+    return f"{folder}/__pycache__/{name[:-3]}.{pyc_tag()}.pyc"
+
+
+def unchecked_hash_pyc(data: bytes) -> bool:
+    """A .pyc of PEP 552's unchecked-hash kind: used as it is, whatever its source's date."""
+    return len(data) > 16 and data[2:4] == b"\r\n" and struct.unpack("<I", data[4:8])[0] == 0b01
+
+
 def test_python_archives(built):
     with zipfile.ZipFile(built / "game.zip") as zf:
         game = set(zf.namelist())
-    expected = {p.relative_to(ROOT).as_posix() for p in build._files_under(ROOT / "game")}
-    assert game == expected
+        pycs = {n: zf.read(n) for n in game if n.endswith(".pyc")}
+    sources = {p.relative_to(ROOT).as_posix() for p in build._files_under(ROOT / "game")}
+    # Every module with its bytecode beside it, in __pycache__ (the source kept for tracebacks).
+    assert game == sources | {cached_pyc(n) for n in sources if n.endswith(".py")}
+    assert pycs and all(unchecked_hash_pyc(data) for data in pycs.values())
     with zipfile.ZipFile(built / "webpy.zip") as zf:
         web = set(zf.namelist())
-    assert "web/main.py" in web
+    assert "web/main.py" in web and cached_pyc("web/table.py") in web
+    web_sources = {n for n in web if n.endswith(".py")}
+    assert {n for n in web if n.endswith(".pyc")} == {cached_pyc(n) for n in web_sources}
     assert all(
-        n.startswith("web/") and n.endswith(".py")
+        n.startswith("web/") and n.endswith((".py", ".pyc"))
         for n in web
         if not n.startswith("web/lang/") and n != "web/lessons.json"
     )
@@ -276,3 +297,16 @@ def test_server_revalidation(server):
     assert headers["Cache-Control"] == "no-cache"
     status, _, body = fetch(server + "sw.js", {"If-None-Match": headers["ETag"]})
     assert status == 304 and body == b""
+
+
+def test_the_standard_library_is_shipped_compiled(built):
+    """Pyodide's standard library comes as sources; the build ships bytecode in
+    their place, so that the browser compiles nothing on start (every module
+    the same, as .pyc; the other files as they were)."""
+    with zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip") as zf:
+        original = zf.namelist()
+    with zipfile.ZipFile(built / "pyodide" / "python_stdlib.zip") as zf:
+        shipped = zf.namelist()
+        sample = zf.read("json/decoder.pyc")
+    assert shipped == [n + "c" if n.endswith(".py") else n for n in original]
+    assert unchecked_hash_pyc(sample)
