@@ -2,6 +2,7 @@
 """Click latency benchmark: a whole 4-player game played by clicking in Chromium.
 
 Usage: python3 bench/clicks.py [--seed 7] [--out DIR] [--no-build] [--players 4]
+                               [--site DIR --site DIR ...]
 
 Builds the site (tools/build.py) into DIR (default: a temporary folder),
 serves it on 127.0.0.1, opens it in headless Chromium (Playwright, the
@@ -24,6 +25,9 @@ inside the page:
 
 Prints count, median, p95 and max of each, and the load average. Prints
 numbers only, checks nothing (speed is not asserted by tests).
+
+--site DIR (repeatable) serves built sites as they are instead, one after the
+other in the same run (the same game, the same clicks), to compare builds.
 """
 
 from __future__ import annotations
@@ -223,36 +227,61 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--out", type=Path, default=None, help="build the site here")
     parser.add_argument("--no-build", action="store_true", help="serve --out as it is")
+    parser.add_argument(
+        "--site", action="append", default=[], help="a built site to serve as it is (repeatable)"
+    )
     args = parser.parse_args(argv)
 
+    with tempfile.TemporaryDirectory(prefix="mykerinos-clicks-") as scratch:
+        if args.site:
+            sites = [Path(site).resolve() for site in args.site]
+        else:
+            out = (args.out or Path(scratch) / "dist").resolve()
+            if not (args.no_build and (out / "index.html").is_file()):
+                build.build(out, quiet=True)
+            sites = [out]
+        for site in sites:
+            label = f" [{site}]" if args.site else ""
+            report(label, args, *measure(site, args))
+    return 0
+
+
+def measure(site: Path, args: argparse.Namespace) -> tuple[list[dict], list[dict], float, str]:
+    """One game clicked through on the site built in ``site``."""
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory(prefix="mykerinos-clicks-") as scratch:
-        out = (args.out or Path(scratch) / "dist").resolve()
-        if not (args.no_build and (out / "index.html").is_file()):
-            build.build(out, quiet=True)
-        server = serve.make_server(out, 0, "/", quiet=True)
-        serve.start_in_thread(server)
-        try:
-            with sync_playwright() as pw:
-                browser = chromium.launch(pw)
-                context = browser.new_context(service_workers="block")
-                context.add_init_script(PROBE)
-                page = context.new_page()
-                page.set_default_timeout(TIMEOUT_MS)
-                page.goto(serve.url_of(server))
-                page.wait_for_selector('body[data-ready="1"]', state="attached")
-                view = start_game(page, NAMES[: args.players], args.seed)
-                began = time.monotonic()
-                records = play(page, view, args.seed)
-                seconds = time.monotonic() - began
-                entries = page.evaluate("window.__eventTiming")
-                version = browser.version
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+    server = serve.make_server(site, 0, "/", quiet=True)
+    serve.start_in_thread(server)
+    try:
+        with sync_playwright() as pw:
+            browser = chromium.launch(pw)
+            context = browser.new_context(service_workers="block")
+            context.add_init_script(PROBE)
+            page = context.new_page()
+            page.set_default_timeout(TIMEOUT_MS)
+            page.goto(serve.url_of(server))
+            page.wait_for_selector('body[data-ready="1"]', state="attached")
+            view = start_game(page, NAMES[: args.players], args.seed)
+            began = time.monotonic()
+            records = play(page, view, args.seed)
+            seconds = time.monotonic() - began
+            entries = page.evaluate("window.__eventTiming")
+            version = browser.version
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return records, entries, seconds, version
 
+
+def report(
+    label: str,
+    args: argparse.Namespace,
+    records: list[dict],
+    entries: list[dict],
+    seconds: float,
+    version: str,
+) -> None:
     latency = [r["latency"] for r in records]
     python = [r["python"] for r in records]
     draw = [r["draw"] for r in records]
@@ -261,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     timed = event_timing(records, entries)
     load = os.getloadavg()
     print(
-        f"bench/clicks.py: {args.players}-player hot-seat game, seed {args.seed}, "
+        f"bench/clicks.py{label}: {args.players}-player hot-seat game, seed {args.seed}, "
         f"{len(records)} clicks in {seconds:.0f} s (Chromium {version})"
     )
     print(f"  load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
@@ -281,7 +310,6 @@ def main(argv: list[str] | None = None) -> int:
             for r in slow
         )
     )
-    return 0
 
 
 if __name__ == "__main__":
