@@ -45,9 +45,11 @@ def next_steps(legal: list[Move], building: Building) -> Steps:
     return continuations(cands, Move(first.action, building.cells, first.patron))
 
 
+def places_token(steps: Steps) -> bool:
+    """True when what may follow is no cube but the Greenwish token's place."""
+    return not steps.cells and bool(steps.tokens)
+
+
 def token_step(legal: list[Move], building: Building) -> bool:
     """True when the cubes are placed and the Greenwish token's place is next."""
-    if building.kind is None:
-        return False
-    steps = next_steps(legal, building)
-    return not steps.cells and bool(steps.tokens)
+    return places_token(next_steps(legal, building))

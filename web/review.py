@@ -28,10 +28,6 @@ class Review:
         self.index = index
         self._state: GameState | None = None
 
-    @property
-    def last(self) -> int:
-        return self.timeline.last
-
     def state(self) -> GameState:
         """The game as it stood at the position shown (rebuilt once)."""
         if self._state is None:

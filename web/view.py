@@ -18,7 +18,7 @@ from game.region import CELL_INDEX
 from game.state import SEASONS, Phase
 
 from . import looks
-from .building import Building, next_steps, token_step
+from .building import NOTHING, Building, next_steps, places_token
 from .texts import Texts
 from .view_types import Action, Board, Chart, Marks, Side
 from .words import LogWords, action_now, final_view, prompt
@@ -76,9 +76,10 @@ def board(state: GameState, seen: Seen, chart: Chart | None = None) -> Board:
     the final scores once the game is over."""
     s = state
     texts = seen.texts
-    building = seen.building if seen.live else Building()
+    building = seen.building if seen.live else NOTHING
     legal = s.legal_moves()
     survey = s.survey_decision()
+    steps = next_steps(legal, building)  # empty while nothing is being built
     lit_cells: list[str] = []
     lit_rooms: list[str] = []
     lit_cards: list[str] = []
@@ -86,7 +87,6 @@ def board(state: GameState, seen: Seen, chart: Chart | None = None) -> Board:
         lit_cards = [m.card for m in legal if m.card]
         lit_rooms = [m.room for m in legal if m.room]
     elif building.kind is not None:
-        steps = next_steps(legal, building)
         lit_cells = steps.cells
         lit_rooms = steps.rooms
         if not steps.cells:  # Greenwish: where the token may go
@@ -140,7 +140,7 @@ def board(state: GameState, seen: Seen, chart: Chart | None = None) -> Board:
         "region": looks.region(s, set(lit_cells), chosen, set(lit_cards), card_label),
         "nile": s.nile,
         "boat_offer": looks.boat(s.boat_offer) if s.boat_offer else None,
-        "token_step": building.kind is not None and token_step(legal, building),
+        "token_step": places_token(steps),
         "bot_to_move": bot,
         "new_game": {
             "players": list(PLAYER_COUNTS),
@@ -155,7 +155,7 @@ def board(state: GameState, seen: Seen, chart: Chart | None = None) -> Board:
         "actions": actions,
         "building": building.kind is not None,
         "can_cancel": building.kind is not None,
-        "can_undo": seen.live and seen.can_undo and building == Building(),
+        "can_undo": seen.live and seen.can_undo and building == NOTHING,
         "survey_area": s.survey_area if survey is not None else None,
         "tie_area": s.survey_area if s.phase is Phase.BOAT else None,
         "last_move": None if last is None else {"player": last[0], **move_marks(last[1])},

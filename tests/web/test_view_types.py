@@ -24,6 +24,7 @@ from web.session import Session
 from web.table import Table
 
 from .fakes import Memory
+from .test_view_contract import FRONT_END, code_of
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
@@ -78,15 +79,8 @@ def test_the_docs_field_table_is_the_view() -> None:
     assert listed == set(fields(view_types.View))
 
 
-def code_of(path: Path) -> str:
-    text = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
-    return re.sub(r"(?m)^\s*//.*$|\s//\s.*$", "", text)
-
-
 def test_the_page_reads_every_field_it_is_sent() -> None:
-    page = "\n".join(
-        code_of(p) for p in sorted([*WEB.glob("*.js"), *WEB.glob("ui/*.js")]) if p.name != "view.js"
-    )
+    page = "\n".join(code_of(p) for p in FRONT_END if p.name != "view.js")
     unread = [
         f"{name}.{f}"
         for name, cls in TYPES.items()
