@@ -22,9 +22,36 @@ READY_TIMEOUT_MS = 60_000
 SUBPATH = "/mykerinos/"
 
 
+# What a page that never became ready was doing, for the failure message.
+STUCK_STATE = """() => ({
+  loader: document.getElementById("loader")?.dataset.step ?? null,
+  failed: document.getElementById("loader")?.classList.contains("failed") ?? null,
+  loaderText: document.getElementById("loader-step")?.textContent ?? null,
+  pyError: document.querySelector(".py-error")?.textContent?.slice(0, 2000) ?? null,
+  python: !!window.mykerinos,
+  pythonReady: !!(window.mykerinos && window.mykerinos.ready),
+  ui: !!window.mykerinosUI,
+  preview: document.body.dataset.preview ?? null,
+  controller: !!navigator.serviceWorker?.controller,
+  resources: performance.getEntriesByType("resource")
+    .map(e => `${e.name.replace(location.origin, "")} ${Math.round(e.responseEnd)}ms`),
+})"""
+
+
 def wait_ready(page, timeout: float = READY_TIMEOUT_MS) -> None:
-    """Wait until the page has set its ready marker (the board is usable)."""
-    page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout)
+    """Wait until the page has set its ready marker (the board is usable); if it
+    never does, fail with what the page was doing."""
+    try:
+        page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout)
+    except Exception as error:
+        try:
+            state = page.evaluate(STUCK_STATE)
+        except Exception as inner:
+            state = f"(could not read the page: {inner})"
+        said = getattr(page, "console_lines", [])[-40:]
+        raise AssertionError(
+            f"the page never became ready: {state}; its console said: {said}"
+        ) from error
 
 
 def wait_until(page, expression: str, timeout: float = READY_TIMEOUT_MS, interval: float = 0.1):

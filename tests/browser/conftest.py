@@ -185,6 +185,9 @@ def page(request, recorder):
         recorder.attach(context)
     page = context.new_page()
     page.set_default_timeout(READY_TIMEOUT_MS)
+    # Everything the page logs, for wait_ready's message if it never starts.
+    page.console_lines = []
+    page.on("console", lambda message: page.console_lines.append(f"{message.type}: {message.text}"))
     try:
         yield page
     finally:
