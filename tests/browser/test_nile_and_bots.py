@@ -40,9 +40,13 @@ def pick(rng: random.Random, view: dict, offered: list[str]) -> str:
 
 
 def click(page, target: str) -> None:
-    """Click the real element for a target and wait for the redraw."""
+    """Click the real element for a target and wait for the redraw. The page
+    draws on the next animation frame, so the element may come a little after
+    Python's view offers it."""
+    selector = f'[data-target="{target}"]'
+    page.wait_for_selector(selector, state="attached")
     drawn = int(page.get_attribute("body", "data-drawn") or 0)
-    element = page.locator(f'[data-target="{target}"]')
+    element = page.locator(selector)
     assert element.count() == 1, f"{target}: {element.count()} elements"
     element.click()
     page.wait_for_function(f"Number(document.body.dataset.drawn) > {drawn}")
