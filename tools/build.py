@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -50,6 +51,10 @@ PYSCRIPT_SRC = NODE_MODULES / "@pyscript" / "core" / "dist"
 SW_TEMPLATE = ROOT / "web" / "sw.template.js"
 COMPILER = ROOT / "tools" / "compile_python.mjs"
 BARE_SRC = ROOT / "tools" / "bare"
+# Compiled standard libraries, named by the hash of what made them (the zip
+# from node_modules, the runtime, the compiler): it never changes between
+# builds of the game, and compiling it is half of a build's time.
+STDLIB_CACHE = ROOT / ".build-cache"
 
 # What pyodide.mjs requests when it starts with no extra packages (checked in
 # the browser tests: any 404 fails them).
@@ -190,6 +195,27 @@ def compile_python(jobs: list[tuple[str, Path]]) -> None:
         raise BuildError(f"compiling the Python failed: {tail[:300]}")
 
 
+def stdlib_key() -> str:
+    """What the compiled standard library depends on, hashed: the zip as
+    shipped, the runtime that compiles it and the compiler."""
+    h = hashlib.sha256()
+    for path in (PYODIDE_SRC / "python_stdlib.zip", PYODIDE_SRC / "pyodide.asm.wasm", COMPILER):
+        h.update(hashlib.sha256(path.read_bytes()).digest())
+    return h.hexdigest()[:16]
+
+
+def keep_compiled(made: Path, kept: Path) -> None:
+    """Store a compiled standard library for the next builds (written aside and
+    renamed, so that builds running side by side never read half a file)."""
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    for old in kept.parent.glob("python_stdlib-*.zip"):
+        if old != kept:
+            old.unlink(missing_ok=True)
+    part = kept.with_name(f"{kept.name}.{os.getpid()}.part")
+    shutil.copy2(made, part)
+    part.replace(kept)
+
+
 def dist_files(out: Path) -> list[str]:
     """Every file of a built site, as sorted paths relative to it (posix)."""
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
@@ -293,13 +319,16 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
     # Bytecode made here, so that the browser compiles no Python on start:
     # the standard library as .pyc only, the game's own code with its .pyc
     # beside the source (tools/compile_python.mjs).
-    compile_python(
-        [
-            ("--sourceless", tmp / "pyodide" / "python_stdlib.zip"),
-            ("--cached", tmp / "game.zip"),
-            ("--cached", tmp / "webpy.zip"),
-        ]
-    )
+    stdlib = tmp / "pyodide" / "python_stdlib.zip"
+    compiled = STDLIB_CACHE / f"python_stdlib-{stdlib_key()}.zip"
+    jobs = [("--cached", tmp / "game.zip"), ("--cached", tmp / "webpy.zip")]
+    if compiled.is_file():
+        _copy(compiled, stdlib)
+    else:
+        jobs.insert(0, ("--sourceless", stdlib))
+    compile_python(jobs)
+    if not compiled.is_file():
+        keep_compiled(stdlib, compiled)
 
     # Optional bare PyScript page (for bench/load.py), at bare/.
     if bare:
