@@ -36,9 +36,10 @@ def candidates(legal: list[Move], building: Building) -> list[Move]:
     return [m for m in of_kind(legal, building.kind) if m.cells[:n] == building.cells]
 
 
-def next_steps(legal: list[Move], building: Building) -> Steps:
-    """What may follow the move being built (cells, rooms, a token's place)."""
-    cands = candidates(legal, building)
+def steps_after(cands: list[Move], building: Building) -> Steps:
+    """What may follow the move being built (cells, rooms, a token's place),
+    from its candidates: callers need both, and find them with one scan of the
+    legal list."""
     if not cands:
         return Steps()
     first = cands[0]
@@ -48,8 +49,3 @@ def next_steps(legal: list[Move], building: Building) -> Steps:
 def places_token(steps: Steps) -> bool:
     """True when what may follow is no cube but the Greenwish token's place."""
     return not steps.cells and bool(steps.tokens)
-
-
-def token_step(legal: list[Move], building: Building) -> bool:
-    """True when the cubes are placed and the Greenwish token's place is next."""
-    return places_token(next_steps(legal, building))

@@ -24,7 +24,7 @@ from game.state import Phase
 from game.timeline import Timeline
 
 from . import review
-from .building import NOTHING, Building, candidates, next_steps
+from .building import NOTHING, Building, candidates, steps_after
 from .review import Review
 from .texts import Texts
 from .view import BOT_LEVELS, HUMAN, NAME_MAX, PLAYER_COUNTS, Seen, board, bot_level, move_marks
@@ -210,9 +210,10 @@ class Table:
             if self.building.kind is None:
                 self.message = self.texts.t("msg.action_first")
                 return
-            steps = next_steps(legal, self.building)
+            cands = candidates(legal, self.building)
+            steps = steps_after(cands, self.building)
             if value in steps.tokens and not steps.cells:
-                for m in candidates(legal, self.building):
+                for m in cands:
                     if m.token == value and m.cells == cells:
                         self.play(m)
                         return

@@ -18,7 +18,7 @@ from game.region import CELL_INDEX
 from game.state import SEASONS, Phase
 
 from . import looks
-from .building import NOTHING, Building, next_steps, places_token
+from .building import NOTHING, Building, candidates, places_token, steps_after
 from .texts import Texts
 from .view_types import Action, Board, Chart, Marks, Side
 from .words import LogWords, action_now, final_view, prompt
@@ -79,7 +79,8 @@ def board(state: GameState, seen: Seen, chart: Chart | None = None) -> Board:
     building = seen.building if seen.live else NOTHING
     legal = s.legal_moves()
     survey = s.survey_decision()
-    steps = next_steps(legal, building)  # empty while nothing is being built
+    cands = candidates(legal, building)  # both empty while nothing is being built
+    steps = steps_after(cands, building)
     lit_cells: list[str] = []
     lit_rooms: list[str] = []
     lit_cards: list[str] = []
@@ -129,7 +130,7 @@ def board(state: GameState, seen: Seen, chart: Chart | None = None) -> Board:
         "phase_name": texts.phase_name(s.phase.value),
         "to_move": s.to_move,
         "placing": placing,
-        "prompt": prompt(s, legal, building, bot, texts),
+        "prompt": prompt(s, legal, building, cands, steps, bot, texts),
         "message": seen.message,
         "players": looks.players(s, looks.letters(s), seen.seats, card_label),
         "neutral": looks.neutral(s),

@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from game import GameState, Move
-from game.legality import of_kind
+from game.legality import Steps, of_kind
 from game.museum import ROOM_INDEX
 from game.setup import Setup
 from game.state import Phase
 from game.timeline import Timeline
 
-from .building import Building, candidates, token_step
+from .building import Building, places_token
 from .texts import Texts
 from .view_types import Chart, Final, FinalRow
 
@@ -29,10 +29,18 @@ def side_name(state: GameState, texts: Texts, side: Any) -> str:
 
 
 def prompt(
-    state: GameState, legal: list[Move], building: Building, bot: str | None, texts: Texts
+    state: GameState,
+    legal: list[Move],
+    building: Building,
+    cands: list[Move],
+    steps: Steps,
+    bot: str | None,
+    texts: Texts,
 ) -> str:
     """What to do now, said to whoever decides (``bot``: the level of the
-    computer to move, if it is one)."""
+    computer to move, if it is one; ``cands`` and ``steps``: the legal moves
+    that finish the move being built and what may follow it, as board() found
+    them)."""
     s = state
     t = texts.t
     if s.over:
@@ -57,11 +65,10 @@ def prompt(
             return t(key, area=area, who=who, place=place)
         return t("prompt.survey_rest", area=area, who=who)
     if building.kind is not None:
-        cands = candidates(legal, building)
         label = texts.action_label(building.kind)
         if cands and cands[0].room is not None and not cands[0].cells:
             return t("prompt.room", who=who, label=label)
-        if token_step(legal, building):
+        if places_token(steps):
             return t("prompt.token", who=who, label=label)
         total = len(cands[0].cells) if cands else 0
         return t("prompt.cube", who=who, label=label, k=len(building.cells) + 1, total=total)
