@@ -184,3 +184,45 @@ def test_lesson_views_have_exactly_the_typed_fields() -> None:
 def test_a_table_view_is_a_board() -> None:
     view = Table.new(["Ann", "Bob"], 4, nile=True).view()
     assert problems(view, view_types.Board) == []
+
+
+# docs/VIEW.md from "## Fields" to the next top section: what each field is.
+FIELD_DOCS = VIEW_MD.split("## Fields", 1)[1].split("\n## ", 1)[0]
+# The sentence of its Review section that lists review targets (not fields).
+REVIEW_TARGETS = re.search(r"shows a past position: (.*?)\. Position", FIELD_DOCS, re.S)
+
+
+def test_the_docs_name_no_field_the_view_lacks() -> None:
+    """The other way round from test_docs_name_every_field: each name in code
+    in the field sections is a field of some view type (file names, quoted
+    values, JSON literals and <placeholders> aside), so a field dropped from the types cannot stay in
+    the docs."""
+    assert REVIEW_TARGETS
+    text = FIELD_DOCS.replace(REVIEW_TARGETS.group(1), "")
+    codes = [c for c in re.findall(r"`([^`]*)`", text) if "/" not in c]  # files aside
+    bare = [re.sub(r'<\w+>|"[^"]*"|\b(?:null|true|false)\b', "", c) for c in codes]
+    named = {w for c in bare for w in re.findall(r"[a-z_]+", c)}
+    typed = {f for cls in TYPES.values() for f in fields(cls)}
+    assert sorted(named - typed) == []
+
+
+def test_the_review_targets_the_docs_list_lead_somewhere() -> None:
+    assert REVIEW_TARGETS
+    sentence = re.sub(r"\([^)]*\)", "", REVIEW_TARGETS.group(1))  # asides name no target
+    listed = re.findall(r"`(\w+)(?::<\w+>)?`", sentence)
+    assert len(listed) >= 9
+    session = Session.open(Memory(), "en", fresh_seed=lambda: 5)
+    session.start_game(["Ann", "Bob", "Cleo"], 8, {"nile": False})
+    table = session.table
+    rng = random.Random(8)
+    while not table.state.over:
+        table.play(rng.choice(table.legal()))
+    for name in listed:
+        target = f"{name}:1" if f"`{name}:<" in sentence else name
+        table.review(target)
+        view = session.view()
+        if name == "exit":
+            assert view["review"] is None, name
+        else:
+            assert view["review"] is not None, name
+            table.review("exit")
