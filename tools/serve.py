@@ -114,6 +114,9 @@ class Handler(SimpleHTTPRequestHandler):
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
+    # socketserver queues 5 connections by default; a service worker's install
+    # fetches every file at once while pages of other tests load: more may wait.
+    request_queue_size = 128
 
     def handle_error(self, request, client_address):
         # A browser closing a kept-alive connection is not an error.
