@@ -20,10 +20,23 @@
 //   window.mykerinosLoader.fail("Could not start the game")
 //   window.mykerinosLoader.done()     // same as setting body[data-ready="1"]
 //
+// If Python runs but the page's own code never boots (a request that never
+// ends), it reloads the page once, then says that the start stalled.
+//
 // Its words come from the page's language catalogue (web/i18n.js); until
 // that has arrived (a few milliseconds) the step line stays empty.
 
 import { t, hasCatalogue, ready as wordsReady } from "./i18n.js";
+import { prefix } from "./ui/saves.js";
+
+// A start that stalls: Python runs, but the page's own code has not arrived
+// this long after (a module request that never ends, on a flaky network or
+// when the browser restarts the service worker mid-load). The page reloads
+// once; if that stalls too, it says so.
+const STALL_MS =
+  Number(/** @type {{mykerinosStallMs?: number}} */ (/** @type {unknown} */ (window)).mykerinosStallMs) || 10_000;
+// sessionStorage: this tab reloaded a stalled start already.
+const RELOADED_KEY = `${prefix}reloaded`;
 
 const root = document.getElementById("loader");
 const bar = /** @type {HTMLProgressElement | null} */ (document.getElementById("loader-bar"));
@@ -126,6 +139,35 @@ function done() {
     root.removeAttribute("aria-busy");
   }
   document.body.dataset.ready = "1";
+  try {
+    sessionStorage.removeItem(RELOADED_KEY);
+  } catch {
+    // Storage disabled: nothing was written either.
+  }
+}
+
+/** When Python is running but the page's code never booted: reload once, then fail. */
+function stalled() {
+  if (finished || document.body.dataset.ready === "1" || /** @type {any} */ (window).mykerinosUI) return;
+  let reloaded = true;
+  try {
+    reloaded = sessionStorage.getItem(RELOADED_KEY) === "1";
+    if (!reloaded) sessionStorage.setItem(RELOADED_KEY, "1");
+  } catch {
+    // Storage disabled: no reload, which could loop.
+  }
+  if (!reloaded) {
+    location.reload();
+    return;
+  }
+  fail(t("loader.stalled"));
+  // An installed app has no browser button to reload with.
+  const again = document.createElement("button");
+  again.id = "loader-reload";
+  again.type = "button";
+  again.textContent = t("loader.reload");
+  again.addEventListener("click", () => location.reload());
+  label?.after(again);
 }
 
 /** @param {string} [message] */
@@ -171,6 +213,7 @@ if (root) {
     if (name) go(name);
   });
   document.addEventListener("py:ready", () => go("script"));
+  addEventListener("mykerinos:ready", () => setTimeout(stalled, STALL_MS));
 
   // The ready marker, set by the page (or by done()).
   const isReady = () => document.body.dataset.ready === "1";

@@ -185,9 +185,14 @@ def page(request, recorder):
         recorder.attach(context)
     page = context.new_page()
     page.set_default_timeout(READY_TIMEOUT_MS)
-    # Everything the page logs, for wait_ready's message if it never starts.
+    # Everything the page logs and the requests it waits for, for wait_ready's
+    # message if it never starts.
     page.console_lines = []
     page.on("console", lambda message: page.console_lines.append(f"{message.type}: {message.text}"))
+    page.pending = {}
+    page.on("request", lambda r: page.pending.__setitem__(id(r), r.url))
+    page.on("requestfinished", lambda r: page.pending.pop(id(r), None))
+    page.on("requestfailed", lambda r: page.pending.pop(id(r), None))
     try:
         yield page
     finally:

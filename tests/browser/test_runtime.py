@@ -126,3 +126,51 @@ def test_new_release_replaces_old_cache(serve, dist_dir, browser, tmp_path):
         assert "release b" in page2.evaluate(APP_JS)
     finally:
         context.close()
+
+
+def stall_module(page, times: int) -> list[str]:
+    """Leave the first ``times`` requests for one of the page's modules
+    unanswered, as a request that never ends would; returns the URLs seen."""
+    seen: list[str] = []
+
+    def handle(route) -> None:
+        seen.append(route.request.url)
+        if len(seen) > times:
+            route.continue_()
+        # else: never answered
+
+    page.add_init_script("window.mykerinosStallMs = 1500")
+    page.route("**/web/ui/pieces.js", handle)
+    return seen
+
+
+@pytest.mark.first_visit
+def test_a_start_that_stalls_reloads_once_and_the_game_starts(site, page, recorder):
+    seen = stall_module(page, times=1)
+    page.goto(site.url, wait_until="commit")  # the stalled load never fires "load"
+    wait_ready(page)
+    assert len(seen) == 2  # the stalled load, then the reload
+    assert page.evaluate("Object.keys(sessionStorage)") == []  # the mark is gone once ready
+    assert page.locator("#loader").is_hidden()
+    assert page.evaluate("!!window.mykerinosUI && window.mykerinos.ready")
+
+
+def test_a_start_that_stalls_twice_says_so_and_offers_to_reload(site, browser):
+    context = browser.new_context(locale="fr-FR")
+    try:
+        page = context.new_page()
+        seen = stall_module(page, times=2)
+        page.goto(site.url, wait_until="commit")
+        loader = page.locator("#loader.failed")
+        loader.wait_for(timeout=60_000)
+        assert len(seen) == 2
+        assert "n'a pas fini de se charger" in page.inner_text("#loader-step")
+        button = page.locator("#loader-reload")
+        assert button.inner_text() == "Recharger"
+        assert page.evaluate("document.body.dataset.ready") is None
+        # The reload it offers starts the game (the module now arrives).
+        button.click()
+        wait_ready(page)
+        assert len(seen) == 3
+    finally:
+        context.close()

@@ -10,6 +10,7 @@
 //   game:<id>, current, corrupt:<id>, view   the games (web/session.py)
 //   lang                                     the language picked (web/i18n.js)
 //   seat:<game>                              the visitor's seat in a linked game (share.js)
+//   reloaded (sessionStorage)                this tab reloaded a stalled start (web/loader.js)
 //
 // The prefix is computed here and nowhere else: Python reads it from
 // window.mykerinosSaves.prefix (web/main.py); web/i18n.js, the first module
