@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import time
 
+from playwright.sync_api import expect
+
 from tests.browser.browser_helpers import wait_ready, wait_until
 
 VIEW = "JSON.parse(window.mykerinos.view())"
@@ -230,7 +232,7 @@ def test_a_failing_computer_is_reported_and_can_try_again(site, page):
     page.click("#bot-retry")
     wait_until(page, "!JSON.parse(window.mykerinos.view()).bot_to_move", timeout=60_000)
     assert record_moves(page) > moves
-    assert status.is_hidden()
+    expect(status).to_be_hidden()
 
 
 def test_the_computers_think_in_the_pages_own_python(site, page, recorder):
