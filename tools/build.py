@@ -24,7 +24,8 @@ Usage: python3 tools/build.py [--out DIR] [--bare] [--quiet]
 
 Standard library only (Python 3.11+), and Node.js, which runs the page's own
 Pyodide to compile the Python (tools/compile_python.mjs). Run `npm ci` first
-(node_modules).
+(node_modules). The compiled standard library is kept in .build-cache/ for the
+next builds (delete the folder to compile it again).
 """
 
 from __future__ import annotations
