@@ -39,6 +39,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if __package__ in (None, ""):  # run as `python3 tools/build.py`: make `tools` importable
@@ -93,7 +94,7 @@ THEME_COLOR = icons.OCHRE_DARK  # index.html's <meta name="theme-color"> says th
 BACKGROUND_COLOR = icons.SAND  # the page's background while it starts
 
 
-def app_manifest() -> dict:
+def app_manifest() -> dict[str, Any]:
     """The web app manifest: what a browser needs to install the game as an app."""
     icon_list = [{"src": f"./{ICON_DIR}/icon.svg", "sizes": "any", "type": "image/svg+xml"}]
     icon_list += [
@@ -252,7 +253,7 @@ def write_service_worker(out: Path, template: Path = SW_TEMPLATE) -> tuple[str, 
     return version, urls
 
 
-def summarize(out: Path) -> dict:
+def summarize(out: Path) -> dict[str, Any]:
     names = dist_files(out)
     sizes = {n: (out / n).stat().st_size for n in names}
     own = {n: s for n, s in sizes.items() if n.split("/", 1)[0] not in RUNTIME_DIRS}
@@ -264,7 +265,7 @@ def summarize(out: Path) -> dict:
     }
 
 
-def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) -> dict:
+def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) -> dict[str, Any]:
     """Build the site into `out` (replaced whole). Returns the summary dict."""
     out = Path(out).resolve()
     _check_node_modules()

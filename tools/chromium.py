@@ -20,6 +20,10 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # Playwright is a test tool: imported where it runs
+    from playwright.sync_api import Browser, Page, Playwright
 
 NAMES_ON_PATH = ("chromium", "chromium-browser", "google-chrome")
 
@@ -75,7 +79,7 @@ def executable() -> str:
     return CHROMIUM
 
 
-def launch(playwright):  # type: ignore[no-untyped-def]
+def launch(playwright: Playwright) -> Browser:
     """A headless Chromium browser from a Playwright instance."""
     return playwright.chromium.launch(
         executable_path=executable(), args=CHROMIUM_ARGS, headless=True
@@ -83,11 +87,11 @@ def launch(playwright):  # type: ignore[no-untyped-def]
 
 
 def wait_until(
-    page,
+    page: Page,
     expression: str,
-    timeout_ms: float = 120_000,  # type: ignore[no-untyped-def]
+    timeout_ms: float = 120_000,
     interval: float = 0.05,
-):
+) -> Any:
     """Poll a JS expression (it may return a promise) until its value is truthy; return it.
 
     page.wait_for_function does not wait for a promise's value, so this serves

@@ -19,6 +19,7 @@ import threading
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,18 +53,19 @@ class Handler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     base = "/"
     quiet = False
+    _etag: str | None = None
 
     # Read from the server on every request (not fixed per connection), so
     # that server.directory can be switched while the server runs.
     @property
-    def directory(self):
-        return self.server.directory
+    def directory(self) -> str:
+        return cast("Server", self.server).directory
 
     @directory.setter
-    def directory(self, value):
+    def directory(self, value: str) -> None:
         pass
 
-    def send_head(self):
+    def send_head(self) -> Any:
         path = urlsplit(self.path).path
         if self.base != "/":
             if path in ("/", self.base.rstrip("/")):
@@ -90,35 +92,37 @@ class Handler(SimpleHTTPRequestHandler):
                 return None
         return super().send_head()
 
-    def translate_path(self, path):
+    def translate_path(self, path: str) -> str:
         if self.base != "/" and path.startswith(self.base):
             path = "/" + path[len(self.base) :]
         return super().translate_path(path)
 
-    def end_headers(self):
+    def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
-        if getattr(self, "_etag", None):
+        if self._etag:
             self.send_header("ETag", self._etag)
         super().end_headers()
 
-    def copyfile(self, source, outputfile):
+    def copyfile(self, source: Any, outputfile: Any) -> None:
         try:
             super().copyfile(source, outputfile)
         except (BrokenPipeError, ConnectionResetError):
             pass  # the browser went away (page closed, navigation): not an error
 
-    def log_message(self, format, *args):
+    def log_message(self, format: str, *args: Any) -> None:
         if not self.quiet:
             super().log_message(format, *args)
 
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
+    directory: str  # the folder served (it may be switched while the server runs)
+    base: str  # the path the site is served under
     # socketserver queues 5 connections by default; a service worker's install
     # fetches every file at once while pages of other tests load: more may wait.
     request_queue_size = 128
 
-    def handle_error(self, request, client_address):
+    def handle_error(self, request: Any, client_address: Any) -> None:
         # A browser closing a kept-alive connection is not an error.
         if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
             return
@@ -147,12 +151,12 @@ def make_server(
     return server
 
 
-def url_of(server: ThreadingHTTPServer) -> str:
+def url_of(server: Server) -> str:
     host, port = server.server_address[:2]
-    return f"http://{host}:{port}{server.base}"
+    return f"http://{host!s}:{port}{server.base}"
 
 
-def start_in_thread(server: ThreadingHTTPServer) -> threading.Thread:
+def start_in_thread(server: Server) -> threading.Thread:
     thread = threading.Thread(target=server.serve_forever, name="static-server", daemon=True)
     thread.start()
     return thread
