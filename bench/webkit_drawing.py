@@ -18,96 +18,49 @@ no automation drives.
 from __future__ import annotations
 
 import argparse
-import http.server
 import os
-import shutil
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.crossbrowser.tabs import MINIBROWSER, x_display  # noqa: E402
+from bench.runtime import private_mb  # noqa: E402
+from tests.crossbrowser.tabs import MINIBROWSER, WEBKIT_DRIVER, WebKitTab, x_display  # noqa: E402
+from tools import serve  # noqa: E402
 
-WEBDRIVER = os.environ.get("WEBKIT_DRIVER") or shutil.which("WebKitWebDriver") or "WebKitWebDriver"
 DRAWING_STARTS_S = 6  # the page's own delay before it draws
 
 
-def page_processes() -> list[int]:
-    pids = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                comm = Path(f"/proc/{name}/comm").read_text().strip()
-            except OSError:
-                continue
-            if comm.startswith("WebKitWebProces"):  # the kernel cuts names at 15 characters
-                pids.append(int(name))
-    return pids
-
-
-def private_mb(pid: int) -> float:
-    kb = 0
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith(("Private_Clean", "Private_Dirty")):
-                kb += int(line.split()[1])
-    except OSError:
-        return 0.0
-    return kb / 1024
-
-
 def sample(seconds: float) -> list[tuple[float, float]]:
-    """(time since the page opened, the largest page process's private MB), twice a second."""
+    """(time since the page opened, the page process's private MB), twice a second."""
     out = []
     start = time.monotonic()
     while (now := time.monotonic() - start) < seconds:
-        out.append((now, max((private_mb(p) for p in page_processes()), default=0.0)))
+        out.append((now, private_mb("webkit")))
         time.sleep(0.5)
     return out
 
 
-def serve() -> str:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args: object) -> None:
-            pass
-
-    def handler(*args: object, **kwargs: object) -> Quiet:
-        return Quiet(*args, directory=str(ROOT / "bench"), **kwargs)  # type: ignore[arg-type]
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}/webkit_drawing.html"
-
-
 def run(url: str, seconds: float, driver: bool, display: str) -> list[tuple[float, float]]:
-    env = {**os.environ, "DISPLAY": display}
-    if not driver:
-        browser = subprocess.Popen(
-            [MINIBROWSER, url], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+    if driver:
+        tab = WebKitTab(MINIBROWSER, WEBKIT_DRIVER, display)
         try:
+            tab.goto(url)
             return sample(seconds)
         finally:
-            browser.terminate()
-            browser.wait()
-    from selenium import webdriver
-    from selenium.webdriver.webkitgtk.options import Options
-    from selenium.webdriver.webkitgtk.service import Service
-
-    os.environ["DISPLAY"] = display
-    options = Options()
-    options.binary_location = MINIBROWSER
-    options.add_argument("--automation")
-    session = webdriver.WebKitGTK(options=options, service=Service(executable_path=WEBDRIVER))
+            tab.close()
+    env = {**os.environ, "DISPLAY": display}
+    browser = subprocess.Popen(
+        [MINIBROWSER, url], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     try:
-        session.get(url)
         return sample(seconds)
     finally:
-        session.quit()
+        browser.terminate()
+        browser.wait()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,7 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=40)
     parser.add_argument("--driver", action="store_true")
     args = parser.parse_args(argv)
-    url = serve()
+    server = serve.make_server(ROOT / "bench", 0, "/", quiet=True)
+    serve.start_in_thread(server)
+    url = serve.url_of(server) + "webkit_drawing.html"
     print(f"WebKitGTK page process, private memory (MB), {args.seconds:.0f} s from opening")
     print(
         f"{'mode':8} {'frames':>6} {'before':>7} {'peak':>6} {'end':>6} {'added':>6} {'MB/frame':>8}"
