@@ -323,13 +323,14 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
     # beside the source (tools/compile_python.mjs).
     stdlib = tmp / "pyodide" / "python_stdlib.zip"
     compiled = STDLIB_CACHE / f"python_stdlib-{stdlib_key()}.zip"
+    cached = compiled.is_file()
     jobs = [("--cached", tmp / "game.zip"), ("--cached", tmp / "webpy.zip")]
-    if compiled.is_file():
+    if cached:
         _copy(compiled, stdlib)
     else:
         jobs.insert(0, ("--sourceless", stdlib))
     compile_python(jobs)
-    if not compiled.is_file():
+    if not cached:
         keep_compiled(stdlib, compiled)
 
     # Optional bare PyScript page (for bench/load.py), at bare/.

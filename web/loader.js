@@ -33,8 +33,7 @@ import { prefix } from "./ui/saves.js";
 // this long after (a module request that never ends, on a flaky network or
 // when the browser restarts the service worker mid-load). The page reloads
 // once; if that stalls too, it says so.
-const STALL_MS =
-  Number(/** @type {{mykerinosStallMs?: number}} */ (/** @type {unknown} */ (window)).mykerinosStallMs) || 10_000;
+const STALL_MS = Number(/** @type {any} */ (window).mykerinosStallMs) || 10_000;
 // sessionStorage: this tab reloaded a stalled start already.
 const RELOADED_KEY = `${prefix}reloaded`;
 
@@ -148,7 +147,7 @@ function done() {
 
 /** When Python is running but the page's code never booted: reload once, then fail. */
 function stalled() {
-  if (finished || document.body.dataset.ready === "1" || /** @type {any} */ (window).mykerinosUI) return;
+  if (finished || /** @type {any} */ (window).mykerinosUI) return; // finished: ready, or failed
   let reloaded = true;
   try {
     reloaded = sessionStorage.getItem(RELOADED_KEY) === "1";

@@ -24,7 +24,7 @@ from game.state import Phase
 from game.timeline import Timeline
 
 from . import review
-from .building import NOTHING, Building, candidates, steps_after
+from .building import NOTHING, Building, candidates, places_token, steps_after
 from .review import Review
 from .texts import Texts
 from .view import BOT_LEVELS, HUMAN, NAME_MAX, PLAYER_COUNTS, Seen, board, bot_level, move_marks
@@ -212,7 +212,7 @@ class Table:
                 return
             cands = candidates(legal, self.building)
             steps = steps_after(cands, self.building)
-            if value in steps.tokens and not steps.cells:
+            if places_token(steps) and value in steps.tokens:
                 for m in cands:
                     if m.token == value and m.cells == cells:
                         self.play(m)

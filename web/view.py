@@ -90,7 +90,7 @@ def board(state: GameState, seen: Seen, chart: Chart | None = None) -> Board:
     elif building.kind is not None:
         lit_cells = steps.cells
         lit_rooms = steps.rooms
-        if not steps.cells:  # Greenwish: where the token may go
+        if places_token(steps):  # Greenwish: where the token may go
             lit_cells = [t for t in steps.tokens if t in CELL_INDEX]
             lit_rooms = lit_rooms + [t for t in steps.tokens if t in ROOM_INDEX]
     chosen = {c: i + 1 for i, c in enumerate(building.cells)}
