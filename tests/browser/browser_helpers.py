@@ -49,7 +49,7 @@ def wait_ready(page, timeout: float = READY_TIMEOUT_MS) -> None:
         except Exception as inner:
             state = f"(could not read the page: {inner})"
         said = getattr(page, "console_lines", [])[-40:]
-        waiting = sorted(getattr(page, "pending", {}).values())
+        waiting = sorted(r.url for r in getattr(page, "pending", ()))
         raise AssertionError(
             f"the page never became ready: {state}; its console said: {said}; "
             f"requests unanswered: {waiting}"

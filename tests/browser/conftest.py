@@ -189,10 +189,10 @@ def page(request, recorder):
     # message if it never starts.
     page.console_lines = []
     page.on("console", lambda message: page.console_lines.append(f"{message.type}: {message.text}"))
-    page.pending = {}
-    page.on("request", lambda r: page.pending.__setitem__(id(r), r.url))
-    page.on("requestfinished", lambda r: page.pending.pop(id(r), None))
-    page.on("requestfailed", lambda r: page.pending.pop(id(r), None))
+    page.pending = set()
+    page.on("request", lambda r: page.pending.add(r))
+    page.on("requestfinished", lambda r: page.pending.discard(r))
+    page.on("requestfailed", lambda r: page.pending.discard(r))
     try:
         yield page
     finally:

@@ -29,6 +29,10 @@ from .test_view_contract import FRONT_END, code_of
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 VIEW_MD = (ROOT / "docs" / "VIEW.md").read_text(encoding="utf-8")
+# docs/VIEW.md from "## Fields" to the next top section: what each field is.
+FIELD_DOCS = VIEW_MD.split("## Fields", 1)[1].split("\n## ", 1)[0]
+# The sentence of its Review section that lists review targets (not fields).
+REVIEW_TARGETS = re.search(r"shows a past position: (.*?)\. Position", FIELD_DOCS, re.S)
 TYPES = {
     name: cls
     for name, cls in vars(view_types).items()
@@ -73,7 +77,7 @@ def test_docs_name_every_field() -> None:
 
 
 def test_the_docs_field_table_is_the_view() -> None:
-    table = VIEW_MD.split("## Fields", 1)[1].split("\n### ", 1)[0]
+    table = FIELD_DOCS.split("\n### ", 1)[0]
     rows = re.findall(r"^\| (`.*?) \|", table, re.M)
     listed = {name for row in rows for name in re.findall(r"`(\w+)(?:\[\])?`", row)}
     assert listed == set(fields(view_types.View))
@@ -186,17 +190,11 @@ def test_a_table_view_is_a_board() -> None:
     assert problems(view, view_types.Board) == []
 
 
-# docs/VIEW.md from "## Fields" to the next top section: what each field is.
-FIELD_DOCS = VIEW_MD.split("## Fields", 1)[1].split("\n## ", 1)[0]
-# The sentence of its Review section that lists review targets (not fields).
-REVIEW_TARGETS = re.search(r"shows a past position: (.*?)\. Position", FIELD_DOCS, re.S)
-
-
 def test_the_docs_name_no_field_the_view_lacks() -> None:
     """The other way round from test_docs_name_every_field: each name in code
     in the field sections is a field of some view type (file names, quoted
-    values, JSON literals and <placeholders> aside), so a field dropped from the types cannot stay in
-    the docs."""
+    values, JSON literals and <placeholders> aside), so a field dropped from
+    the types cannot stay in the docs."""
     assert REVIEW_TARGETS
     text = FIELD_DOCS.replace(REVIEW_TARGETS.group(1), "")
     codes = [c for c in re.findall(r"`([^`]*)`", text) if "/" not in c]  # files aside
