@@ -30,9 +30,10 @@ import { t, hasCatalogue, ready as wordsReady } from "./i18n.js";
 import { prefix } from "./ui/saves.js";
 
 // A start that stalls: Python runs, but the page's own code has not arrived
-// this long after (a module request that never ends, on a flaky network or
-// when the browser restarts the service worker mid-load). The page reloads
-// once; if that stalls too, it says so.
+// this long after (a module request that never ends: on a flaky network, or
+// seen in Chromium with the service worker in control, cause unknown). The
+// page reloads once; if that stalls too, it says so. Tests shorten the wait
+// with window.mykerinosStallMs.
 const STALL_MS = Number(/** @type {any} */ (window).mykerinosStallMs) || 10_000;
 // sessionStorage: this tab reloaded a stalled start already.
 const RELOADED_KEY = `${prefix}reloaded`;
