@@ -17,7 +17,7 @@ inside the page:
   its rendering is done);
 - python: the time spent in window.mykerinos.click (the engine, the view,
   the save and the JSON text), and the size of that text;
-- draw: the animation frame's drawing (web/ui/render.js: the parts whose
+- draw: the animation frame's drawing (front/js/render.js: the parts whose
   slice changed, and what follows a draw);
 - Event Timing: Chromium's own measure of the same click (input to next
   paint, rounded to 8 ms; clicks under 16 ms are not reported, counted here
@@ -79,7 +79,7 @@ PROBE = """
     wrapPython();
   }, true);
 
-  // The Python side, timed around window.mykerinos.click (set by web/main.py),
+  // The Python side, timed around window.mykerinos.click (set by page/main.py),
   // wrapped at the first click (the page looks the function up on each call).
   function wrapPython() {
     const api = window.mykerinos;

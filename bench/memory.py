@@ -348,7 +348,7 @@ def measure(browser: str, url: str, seats: list[str], seed: int) -> None:
             started = time.monotonic()
             tab.goto(url)
             tab.wait_ready()
-            # The page's own clock: navigation start to the clickable mark (web/loader.js).
+            # The page's own clock: navigation start to the clickable mark (front/js/loader.js).
             clickable_s = (
                 tab.wait("performance.getEntriesByName('mykerinos:clickable')[0]?.startTime", 30)
                 / 1000

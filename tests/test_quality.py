@@ -20,7 +20,7 @@ def test_engine_imports_without_any_browser_module() -> None:
         "            raise ImportError('browser module ' + name)\n"
         "sys.meta_path.insert(0, Block())\n"
         "import game, game.bots, game.__main__\n"
-        "import web.table, web.texts\n"
+        "import page.table, page.texts\n"
         "from game.selfplay import random_game\n"
         "print(random_game(3, 1).final['winners'])\n"
     )
@@ -45,10 +45,10 @@ def test_engine_uses_only_the_standard_library() -> None:
 
 
 def test_mypy_strict_is_clean_on_the_engine() -> None:
-    # web/*.py too: the page's Python (its browser-only imports marked in place);
+    # page/*.py too: the page's Python (its browser-only imports marked in place);
     # and tools/, which builds and serves the site.
     out = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "game", "web", "tools"],
+        [sys.executable, "-m", "mypy", "--strict", "game", "page", "tools"],
         cwd=ROOT,
         capture_output=True,
         text=True,

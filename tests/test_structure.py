@@ -1,7 +1,7 @@
 """The engine's and the page's modules import each other in one direction only,
 and keep out of each other's private names.
 
-Every import in ``game/`` and ``web/`` is read from the source, those only for
+Every import in ``game/`` and ``page/`` is read from the source, those only for
 type checking included: the graph they draw must have no cycle, and no import
 may hide inside a function (where a cycle would go unseen until that function
 runs). No module reads another's private names (``_name``: only ``self`` and
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("game", "web")
+PACKAGES = ("game", "page")
 # Names with an underscore that are public by convention (namedtuple's methods).
 PUBLIC = {"_replace", "_asdict", "_fields", "_make"}
 
@@ -95,7 +95,7 @@ def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
 @pytest.mark.parametrize("package", PACKAGES)
 def test_the_import_graph_has_no_cycle(package: str) -> None:
     edges = graph(package)
-    known = {"game": ("game.state", "game.position"), "web": ("web.table", "web.review")}
+    known = {"game": ("game.state", "game.position"), "page": ("page.table", "page.review")}
     module, imported = known[package]
     assert imported in edges[module]  # the graph is really read
     assert find_cycle(edges) is None, " -> ".join(find_cycle(edges) or [])

@@ -6,18 +6,19 @@ Layout of the output folder:
     index.html, pyscript.toml      the page and its PyScript config
     manifest.webmanifest, icons/   web app manifest (installable app) and its
                                    icons, drawn by tools/icons.py
-    web/                           everything under web/ (front end), of its
-                                   Python only the entry script main.py
+    front/                         everything under front/ (the browser side: JS,
+                                   CSS, catalogues)
+    page/main.py                   the page model's entry script, loaded by URL
     game.zip                       the engine package (game/**), unpacked into
                                    the in-browser file system by pyscript.toml
-    webpy.zip                      web/**/*.py, web/lang/*.json and web/lessons.json, unpacked the
-                                   same way, so `import web.<module>` works in the page
+    page.zip                       page/**/*.py, front/lang/*.json and page/lessons.json, unpacked the
+                                   same way, so `import page.<module>` works in the page
                                    (both with each module's bytecode in __pycache__/)
     pyodide/                       the Pyodide runtime files (from node_modules), its
                                    standard library compiled to bytecode
     pyscript/                      @pyscript/core/dist without source maps
     sw.js                          service worker generated from
-                                   web/sw.template.js: precaches every file
+                                   front/sw.template.js: precaches every file
                                    above, cache name = content hash
 
 Usage: python3 tools/build.py [--out DIR] [--bare] [--quiet]
@@ -50,7 +51,9 @@ from tools import icons  # noqa: E402
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_SRC = NODE_MODULES / "pyodide"
 PYSCRIPT_SRC = NODE_MODULES / "@pyscript" / "core" / "dist"
-SW_TEMPLATE = ROOT / "web" / "sw.template.js"
+FRONT = ROOT / "front"
+PAGE = ROOT / "page"
+SW_TEMPLATE = FRONT / "sw.template.js"
 COMPILER = ROOT / "tools" / "compile_python.mjs"
 BARE_SRC = ROOT / "tools" / "bare"
 # Compiled standard libraries, named by the hash of what made them (the zip
@@ -75,13 +78,11 @@ SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
 # Top-level folders of dist/ that are third-party runtime, not our own files.
 RUNTIME_DIRS = ("pyodide", "pyscript")
 
-# Python files the page loads by URL (index.html's <script type="py">, the
-# bot worker started by web/app.js); the other web/*.py are in webpy.zip only.
+# The Python file the page loads by URL (index.html's <script type="py">);
+# the other page/*.py are in page.zip only.
 PY_ENTRY_SCRIPTS = {"main.py"}
-# Data files under web/ that only Python reads (packed into webpy.zip).
-PY_DATA_FILES = {"lessons.json"}
 
-# Placeholders in web/sw.template.js.
+# Placeholders in front/sw.template.js.
 SW_VERSION_MARK = "__BUILD_VERSION__"
 SW_FILES_MARK = "__PRECACHE_FILES__"
 
@@ -284,30 +285,24 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
         _copy(ROOT / name, tmp / name)
     write_app_manifest(tmp)
 
-    # Everything under web/ (the service-worker template is a build input),
-    # except the Python modules that only travel inside webpy.zip: the page
-    # fetches just its entry script by URL.
-    web = ROOT / "web"
-    for path in _files_under(web):
-        if path == SW_TEMPLATE:
-            continue
-        if path.suffix == ".py" and path.name not in PY_ENTRY_SCRIPTS or path.name in PY_DATA_FILES:
-            continue
-        _copy(path, tmp / "web" / path.relative_to(web))
+    # Everything under front/ (the service-worker template is a build input),
+    # and of the page model only its entry script, which the page fetches by
+    # URL: the rest travels inside page.zip.
+    for path in _files_under(FRONT):
+        if path != SW_TEMPLATE:
+            _copy(path, tmp / "front" / path.relative_to(FRONT))
+    for name in PY_ENTRY_SCRIPTS:
+        _copy(PAGE / name, tmp / "page" / name)
 
     # Python for the in-browser file system. Names keep their package folder
-    # (game/..., web/...), and pyscript.toml unpacks both zips into the
+    # (game/..., page/...), and pyscript.toml unpacks both zips into the
     # working directory, so imports are the same as in CPython at the repo root.
     game_files = _files_under(ROOT / "game")
     _write_zip(tmp / "game.zip", game_files, ROOT)
-    # The language catalogues (web/lang/*.json) and the lessons (web/lessons.json)
+    # The language catalogues (front/lang/*.json) and the lessons (page/lessons.json)
     # go with them: Python reads them too.
-    web_py = [
-        p
-        for p in _files_under(web)
-        if p.suffix == ".py" or p.parent.name == "lang" or p.name in PY_DATA_FILES
-    ]
-    _write_zip(tmp / "webpy.zip", web_py, ROOT)
+    page_files = _files_under(PAGE) + _files_under(FRONT / "lang")
+    _write_zip(tmp / "page.zip", page_files, ROOT)
 
     # Runtime.
     for name in PYODIDE_FILES:
@@ -324,7 +319,7 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
     stdlib = tmp / "pyodide" / "python_stdlib.zip"
     compiled = STDLIB_CACHE / f"python_stdlib-{stdlib_key()}.zip"
     cached = compiled.is_file()
-    jobs = [("--cached", tmp / "game.zip"), ("--cached", tmp / "webpy.zip")]
+    jobs = [("--cached", tmp / "game.zip"), ("--cached", tmp / "page.zip")]
     if cached:
         _copy(compiled, stdlib)
     else:

@@ -1,13 +1,13 @@
-"""Write the page's JSDoc types of the view (web/ui/view.js) from its Python types.
+"""Write the page's JSDoc types of the view (front/js/generated/view.js) from its Python types.
 
-web/view_types.py is the one place the view's fields are written down; this
+page/view_types.py is the one place the view's fields are written down; this
 turns its TypedDicts into JSDoc typedefs for TypeScript's checking of the
 page. A comment after a field becomes its description; a class's docstring
 the typedef's; a subclass lists its base's fields too. The file is kept in the
 tree, where TypeScript reads it; a test fails when it is not what this writes.
 
-    python tools/view_types.py          write web/ui/view.js
-    python tools/view_types.py --check  exit 1 when web/ui/view.js differs
+    python tools/view_types.py          write front/js/generated/view.js
+    python tools/view_types.py --check  exit 1 when front/js/generated/view.js differs
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "web" / "view_types.py"
-TARGET = ROOT / "web" / "ui" / "view.js"
+SOURCE = ROOT / "page" / "view_types.py"
+TARGET = ROOT / "front" / "js" / "generated" / "view.js"
 
 HEADER = """// @ts-check
 // The view's types for the page: written by tools/view_types.py from
-// web/view_types.py (edit that file, not this one). docs/VIEW.md says what
+// page/view_types.py (edit that file, not this one). docs/VIEW.md says what
 // every field means. This file holds types only (nothing runs).
 """
 SCALARS = {"int": "number", "float": "number", "str": "string", "bool": "boolean", "None": "null"}

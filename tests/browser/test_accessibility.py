@@ -640,10 +640,10 @@ def test_loading_screen_passes_the_audit(browser, site, outcome):
     context = new_context(browser, **PHONE)
     try:
         if outcome == "loading":
-            context.route("**/web/main.py", lambda route: None)  # never answered
+            context.route("**/page/main.py", lambda route: None)  # never answered
         else:
             context.route(
-                "**/web/main.py",
+                "**/page/main.py",
                 lambda route: route.fulfill(
                     status=200,
                     content_type="text/plain",

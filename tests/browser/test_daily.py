@@ -11,9 +11,9 @@ import random
 from playwright.sync_api import expect
 
 from game.daily import daily_seed, utc_today
+from page import share
 from tests.browser.browser_helpers import READY_TIMEOUT_MS, Recorder, wait_ready
 from tests.browser.test_game_page import assert_clean
-from web import share
 
 
 def daily_on(page, url: str, name: str) -> dict:

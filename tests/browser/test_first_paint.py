@@ -1,4 +1,4 @@
-"""The saved board on a return visit, before Python has started (web/ui/boot.js).
+"""The saved board on a return visit, before Python has started (front/js/boot.js).
 
 The page keeps the last view it drew; on the next visit plain JavaScript
 paints it at once, every control inert and dimmed, with a quiet line saying
@@ -21,7 +21,7 @@ from tests.browser.test_game_page import PageDriver, open_page, play_action, sta
 
 
 def test_the_saved_board_is_painted_before_python_and_clicks_then_do_nothing(site, browser):
-    # No service worker: the route below must see the request for web/main.py.
+    # No service worker: the route below must see the request for page/main.py.
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
@@ -36,7 +36,7 @@ def test_the_saved_board_is_painted_before_python_and_clicks_then_do_nothing(sit
         cubes = page.locator("#region .cube").count()
 
         held = []
-        page.route("**/web/main.py", lambda route: held.append(route))
+        page.route("**/page/main.py", lambda route: held.append(route))
         page.reload(wait_until="commit")
         # The saved board, drawn by JavaScript alone.
         # Generous waits: on a busy machine the page's own modules take a while;

@@ -3,7 +3,7 @@
 Every step reads the current view from ``window.mykerinos.view()``, picks a
 legal target in it, clicks the element ``[data-target="..."]`` on the page and
 waits for the redraw (``body[data-drawn]`` counts the redraws). The same
-choices made on ``web.table.Table`` in this process give the same game, which
+choices made on ``page.table.Table`` in this process give the same game, which
 is how the seeds below were chosen: they end (or reach the wanted position)
 within a small number of clicks.
 
@@ -19,8 +19,8 @@ import random
 from playwright.sync_api import expect
 
 from game import replay
+from page.table import Table
 from tests.browser.browser_helpers import wait_ready, wait_service_worker
-from web.table import Table
 
 # A 3-player game that ends in about 150 clicks with CHOICES (pass 1 time in 5).
 WHOLE_GAME_SEED = 9

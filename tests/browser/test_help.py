@@ -7,6 +7,7 @@ import random
 
 from playwright.sync_api import expect
 
+from page.texts import catalogue
 from tests.browser.test_game_page import (
     PageDriver,
     assert_clean,
@@ -17,7 +18,6 @@ from tests.browser.test_game_page import (
     view_of,
     wait_redraw,
 )
-from web.texts import catalogue
 
 EN = catalogue("en")
 

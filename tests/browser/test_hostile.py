@@ -15,6 +15,7 @@ import random
 from playwright.sync_api import expect
 
 from game.limits import seed_from_text
+from page.table import Table
 from tests.browser.browser_helpers import wait_ready
 from tests.browser.test_game_page import (
     PageDriver,
@@ -25,7 +26,6 @@ from tests.browser.test_game_page import (
     start_game,
     view_of,
 )
-from web.table import Table
 
 NAMES = ["Ann", "Bob", "Cleo"]
 

@@ -1,4 +1,4 @@
-"""Playing the game page with the keyboard only (web/keyboard.js).
+"""Playing the game page with the keyboard only (front/js/keyboard.js).
 
 The whole-game test starts a seeded 3-player game in the new-game dialog and
 plays it to the end screen with page.keyboard alone: Tab and Shift+Tab between
@@ -6,7 +6,7 @@ the action bar, the region and the museum, arrow keys inside them, Enter or
 Space to choose, Escape to cancel. It reads ``window.mykerinos.view()`` to
 decide what to play and the focused element to know where it is, and checks
 after every choice that focus went where the next decision is. The same
-choices on ``web.table.Table`` give the same game, which is how the seed was
+choices on ``page.table.Table`` give the same game, which is how the seed was
 chosen: it ends in about 130 decisions with cards and museum rooms taken in
 surveys and Sir Brown's museum bookings.
 
@@ -24,6 +24,7 @@ import random
 from playwright.sync_api import expect
 
 from game import replay
+from page.table import Table
 from tests.browser.test_game_page import (
     TableDriver,
     assert_clean,
@@ -35,13 +36,12 @@ from tests.browser.test_game_page import (
     view_of,
     wait_redraw,
 )
-from web.table import Table
 
 SEED = 45
 NAMES = ["Ann", "Bob", "Cleo"]
 MAX_DECISIONS = 400
 COLUMNS = "abcdefgh"
-FOCUS_RGB = "rgb(11, 87, 208)"  # --focus in web/style.css
+FOCUS_RGB = "rgb(11, 87, 208)"  # --focus in front/style.css
 
 # Where focus is: the element, its group and whether it is a legal target.
 FOCUSED_JS = """() => {

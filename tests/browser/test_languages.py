@@ -1,6 +1,6 @@
 """The page in French and Italian: chosen from the browser, switched in the page, remembered.
 
-Expected words come from the catalogues (web/lang/*.json) and from each
+Expected words come from the catalogues (front/lang/*.json) and from each
 rulebook's own vocabulary, so these tests fail when the page shows English,
 raw keys or unfilled placeholders in another language.
 """
@@ -14,6 +14,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from page.table import Table
+from page.texts import Texts, catalogue
 from tests.browser.browser_helpers import wait_ready
 from tests.browser.test_game_page import (
     PageDriver,
@@ -25,8 +27,6 @@ from tests.browser.test_game_page import (
     view_of,
     wait_redraw,
 )
-from web.table import Table
-from web.texts import Texts, catalogue
 
 # A raw catalogue key ("menu.new_game") or a placeholder left unfilled ("{who}").
 RAW = re.compile(

@@ -10,6 +10,8 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from page.lesson import load_course
+from page.texts import catalogue
 from tests.browser.browser_helpers import wait_until
 from tests.browser.test_game_page import (
     assert_clean,
@@ -19,8 +21,6 @@ from tests.browser.test_game_page import (
     view_of,
     wait_redraw,
 )
-from web.lesson import load_course
-from web.texts import catalogue
 
 EN = catalogue("en")
 FR = catalogue("fr")

@@ -15,6 +15,8 @@ import random
 
 from playwright.sync_api import expect
 
+from page import share
+from page.table import Table
 from tests.browser.browser_helpers import wait_ready
 from tests.browser.test_game_page import (
     PageDriver,
@@ -26,8 +28,6 @@ from tests.browser.test_game_page import (
     start_game,
     wait_redraw,
 )
-from web import share
-from web.table import Table
 
 PHONE = {"width": 360, "height": 740}
 NAMES = ["Ann", "Bob", "Cleo"]

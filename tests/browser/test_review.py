@@ -54,7 +54,7 @@ def on_page(page) -> dict[str, Any]:
 
 def engine_view(state: GameState) -> dict[str, Any]:
     """The same facts from the engine's rebuilt state (a plain table draws the cells)."""
-    from web.table import Table
+    from page.table import Table
 
     view = Table(state).view()
     letters = {p["index"]: p["letter"] for p in view["players"]}

@@ -1,6 +1,6 @@
 """What the page keeps on the device, in Chromium: every key it writes (games,
 the current pointer, the last view, the language, the seat of a linked game)
-starts with the site's prefix "mykerinos:<site path>:" (web/ui/saves.js), and
+starts with the site's prefix "mykerinos:<site path>:" (front/js/saves.js), and
 the language and seats that earlier releases kept under keys of their own are
 moved under it on the next visit, so no returning player loses them.
 
@@ -13,12 +13,12 @@ import json
 
 from playwright.sync_api import expect
 
+from page import share
+from page.table import Table
+from page.texts import Texts, catalogue
 from tests.browser.browser_helpers import wait_ready
 from tests.browser.test_game_page import assert_clean, drawn, open_page, start_game, wait_redraw
 from tests.browser.test_links import share_url
-from web import share
-from web.table import Table
-from web.texts import Texts, catalogue
 
 NAMES = ["Ann", "Bob"]
 SEED = 31

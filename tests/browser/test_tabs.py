@@ -1,4 +1,4 @@
-"""Several tabs and several copies of the site (web/session.py, web/ui/saves.js).
+"""Several tabs and several copies of the site (page/session.py, front/js/saves.js).
 
 Two pages of one browser context play one game in turn: each hears that the
 other moved the game on and follows it; after both reload, every move is
@@ -18,6 +18,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from page.table import Table
 from tests.browser.browser_helpers import wait_ready, wait_until
 from tests.browser.test_game_page import (
     SAME_GAME,
@@ -30,7 +31,6 @@ from tests.browser.test_game_page import (
     start_game,
     view_of,
 )
-from web.table import Table
 
 NAMES = ["Ann", "Bob", "Cleo"]
 

@@ -25,7 +25,7 @@ from game import RecordError, load_record_text, replay, summary, to_record
 from game.limits import MAX_JSON_DEPTH
 from game.record import check_json_text
 from game.selfplay import random_game
-from web.table import Table
+from page.table import Table
 
 FUZZ = settings(
     derandomize=True,

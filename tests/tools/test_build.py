@@ -43,10 +43,10 @@ def test_layout(built):
         "index.html",
         "pyscript.toml",
         "game.zip",
-        "webpy.zip",
+        "page.zip",
         "sw.js",
-        "web/main.py",
-        "web/loader.js",
+        "page/main.py",
+        "front/js/loader.js",
         "pyscript/core.js",
         "pyscript/core.css",
     ):
@@ -56,10 +56,10 @@ def test_layout(built):
     names = build.dist_files(built)
     assert not [n for n in names if n.endswith(".map")]
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
-    assert "web/sw.template.js" not in names
-    # Modules imported from webpy.zip are not shipped a second time.
-    assert "web/table.py" not in names and "web/texts.py" not in names
-    assert "web/thinking.py" not in names and "web/bot_worker.py" not in names
+    assert "front/sw.template.js" not in names
+    # Modules imported from page.zip are not shipped a second time.
+    assert "page/table.py" not in names and "page/texts.py" not in names
+    assert "page/thinking.py" not in names and "page/bot_worker.py" not in names
 
 
 def test_service_worker_precaches_every_file(built):
@@ -79,7 +79,7 @@ def test_build_is_deterministic(built, tmp_path, monkeypatch):
     again = tmp_path / "dist"
     build.build(again, quiet=True)
     assert sw_parts(again) == sw_parts(built)
-    for name in ("game.zip", "webpy.zip", "pyodide/python_stdlib.zip"):
+    for name in ("game.zip", "page.zip", "pyodide/python_stdlib.zip"):
         assert (again / name).read_bytes() == (built / name).read_bytes(), name
     kept = sorted(cache.iterdir())
     assert [p.name for p in kept] == [f"python_stdlib-{build.stdlib_key()}.zip"]
@@ -97,7 +97,9 @@ def test_new_content_gives_new_cache_name(built, tmp_path):
 
     copy = tmp_path / "copy"
     shutil.copytree(built, copy)
-    (copy / "web" / "app.js").write_text((copy / "web" / "app.js").read_text() + "\n")
+    (copy / "front" / "js" / "app.js").write_text(
+        (copy / "front" / "js" / "app.js").read_text() + "\n"
+    )
     version, _ = build.write_service_worker(copy)
     assert version != sw_parts(built)[0]
 
@@ -126,25 +128,30 @@ def test_python_archives(built):
     # Every module with its bytecode beside it, in __pycache__ (the source kept for tracebacks).
     assert game == sources | {cached_pyc(n) for n in sources if n.endswith(".py")}
     assert pycs and all(unchecked_hash_pyc(data) for data in pycs.values())
-    with zipfile.ZipFile(built / "webpy.zip") as zf:
-        web = set(zf.namelist())
-    assert "web/main.py" in web and cached_pyc("web/table.py") in web
-    web_sources = {n for n in web if n.endswith(".py")}
-    assert {n for n in web if n.endswith(".pyc")} == {cached_pyc(n) for n in web_sources}
+    with zipfile.ZipFile(built / "page.zip") as zf:
+        page = set(zf.namelist())
+    assert "page/main.py" in page and cached_pyc("page/table.py") in page
+    page_sources = {n for n in page if n.endswith(".py")}
+    assert {n for n in page if n.endswith(".pyc")} == {cached_pyc(n) for n in page_sources}
     assert all(
-        n.startswith("web/") and n.endswith((".py", ".pyc"))
-        for n in web
-        if not n.startswith("web/lang/") and n != "web/lessons.json"
+        n.startswith("page/") and n.endswith((".py", ".pyc"))
+        for n in page
+        if not n.startswith("front/lang/") and n != "page/lessons.json"
     )
     # Python reads the language catalogues and the lessons too; the page never fetches them.
-    assert {"web/lang/en.json", "web/lang/fr.json", "web/lang/it.json", "web/lessons.json"} <= web
-    assert not (built / "web" / "lessons.json").exists()
+    assert {
+        "front/lang/en.json",
+        "front/lang/fr.json",
+        "front/lang/it.json",
+        "page/lessons.json",
+    } <= page
+    assert not (built / "page" / "lessons.json").exists()
 
 
 def test_config_is_local(built):
     config = tomllib.loads((built / "pyscript.toml").read_text())
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
-    assert config["files"] == {"./game.zip": "./*", "./webpy.zip": "./*"}
+    assert config["files"] == {"./game.zip": "./*", "./page.zip": "./*"}
     html = (built / "index.html").read_text()
     assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]", html, re.I), (
         "absolute URL in index.html"

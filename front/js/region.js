@@ -1,0 +1,426 @@
+// @ts-check
+// The region: its cards (parcels, and the Nile's cards over them), cells,
+// cubes, tokens and the survey frame, in SVG. Where everything lies comes from
+// the view's grid (columns, rows, which card a cell belongs to); this module
+// only turns grid places into pixels.
+
+import { t } from "./i18n.js";
+import { s } from "./dom.js";
+import { cube, patronTip, sideOf, targetAttrs, tokenChip } from "./pieces.js";
+import { marked } from "./store.js";
+
+/** @typedef {import("./generated/view.js").View} View */
+/** @typedef {import("./generated/view.js").Region} Region */
+/** @typedef {import("./generated/view.js").Cell} Cell */
+/** @typedef {import("./generated/view.js").Parcel} Parcel */
+/** @typedef {import("./generated/view.js").NileCard} NileCard */
+/** @typedef {import("./generated/view.js").Marks} Marks */
+/** @typedef {import("./pieces.js").Look} Look */
+
+/**
+ * Sizes in SVG user units: roomy, or tight on narrow screens so that the
+ * cells stay large enough to tap.
+ * @param {boolean} tight
+ */
+export function geometry(tight) {
+  return tight
+    ? {
+        tight,
+        cell: 40,
+        colGap: 18,
+        rowGap: 4,
+        pad: 3,
+        parcelGap: 4,
+        areaGap: 14,
+        lineGap: 12,
+        label: 20,
+        left: 13,
+        top: 4,
+        bottom: 16,
+      }
+    : {
+        tight,
+        cell: 40,
+        colGap: 28,
+        rowGap: 5,
+        pad: 5,
+        parcelGap: 6,
+        areaGap: 24,
+        lineGap: 16,
+        label: 22,
+        left: 18,
+        top: 6,
+        bottom: 18,
+      };
+}
+
+/**
+ * Grid places to pixels, for one region.
+ * @param {ReturnType<typeof geometry>} G
+ * @param {Region} reg
+ */
+function grid(G, reg) {
+  const cardW = G.pad * 2 + G.cell * reg.card_cols + G.colGap * (reg.card_cols - 1);
+  const cardH = G.pad * 2 + G.cell * reg.card_rows + G.rowGap * (reg.card_rows - 1);
+  /** @param {number} line */
+  const lineY = (line) => G.top + line * (G.label + cardH + G.lineGap) + G.label;
+  /** @param {number} col left edge of a cell of this column */
+  const colX = (col) => {
+    const card = Math.floor(col / reg.card_cols);
+    const areaBreaks = Math.floor(card / reg.area_cards);
+    return (
+      G.left +
+      card * (cardW + G.parcelGap) +
+      areaBreaks * (G.areaGap - G.parcelGap) +
+      G.pad +
+      (col % reg.card_cols) * (G.cell + G.colGap)
+    );
+  };
+  /** @param {number} row top edge of a cell of this row */
+  const rowY = (row) => lineY(Math.floor(row / reg.card_rows)) + G.pad + (row % reg.card_rows) * (G.cell + G.rowGap);
+  /**
+   * The box of a card (or an area) whose top-left cell is (col, row), cols wide.
+   * @param {number} col
+   * @param {number} row
+   * @param {number} cols
+   */
+  const box = (col, row, cols) => {
+    const x = colX(col) - G.pad;
+    return { x, y: lineY(Math.floor(row / reg.card_rows)), w: colX(col + cols - 1) + G.cell + G.pad - x, h: cardH };
+  };
+  return { cardH, colX, rowY, box };
+}
+
+/**
+ * @typedef {object} Ctx
+ * @property {View} view
+ * @property {ReturnType<typeof geometry>} G
+ * @property {ReturnType<typeof grid>} at
+ * @property {Look | null} mover     whose cubes are being placed
+ * @property {boolean} surveying
+ * @property {number | null} surveyed
+ * @property {{hint: Marks | null, recent: Marks | null}} marks
+ */
+
+// Fills for river and Nile land cells (patterns: not only a colour).
+function regionDefs() {
+  /** @param {string} stroke @param {number} width */
+  const wave = (stroke, width) =>
+    s("path", {
+      d: "M0,5 q3,-3.5 6,0 t6,0 M0,13 q3,-3.5 6,0 t6,0",
+      fill: "none",
+      stroke,
+      "stroke-width": width,
+    });
+  return s(
+    "defs",
+    {},
+    s(
+      "pattern",
+      { id: "water", width: 12, height: 16, patternUnits: "userSpaceOnUse" },
+      s("rect", { width: 12, height: 16, fill: "#4f9dcc" }),
+      wave("#d9f1ff", 1.6),
+    ),
+    s(
+      "pattern",
+      { id: "water-hl", width: 12, height: 16, patternUnits: "userSpaceOnUse" },
+      s("rect", { width: 12, height: 16, fill: "#8fd9e8" }),
+      wave("#ffffff", 1.6),
+    ),
+    s(
+      "pattern",
+      { id: "sand", width: 8, height: 8, patternUnits: "userSpaceOnUse" },
+      s("rect", { width: 8, height: 8, fill: "#f2cd52" }),
+      s("circle", { cx: 2, cy: 2, r: 0.9, fill: "#b58a1c" }),
+      s("circle", { cx: 6, cy: 6, r: 0.9, fill: "#b58a1c" }),
+    ),
+  );
+}
+
+/**
+ * The whole region.
+ * @param {View} view
+ * @param {boolean} tight
+ * @param {{hint: Marks | null, recent: Marks | null}} marks
+ */
+export function drawRegion(view, tight, marks) {
+  const reg = view.region;
+  const G = geometry(tight);
+  const at = grid(G, reg);
+  const last = reg.columns.length - 1;
+  const width = at.colX(last) + G.cell + G.pad + 6;
+  const height = at.box(0, reg.rows.length - 1, 1).y + at.cardH + G.bottom;
+  // The survey under way (or the one whose tie the tie boat may break); 0 is the Nile's.
+  const surveyed = view.survey_area ?? view.tie_area ?? null;
+  const surveying = surveyed !== null;
+  const nileSurvey = surveyed === 0;
+  const svg = s("svg", {
+    id: "region",
+    class: surveying ? "surveying" : "",
+    viewBox: `0 0 ${width} ${height}`,
+    role: "group",
+    "aria-label": t(reg.nile.length ? "region.label_nile" : "region.label", {
+      season: view.season,
+      areas: reg.areas.length,
+    }),
+  });
+  if (reg.nile.length) svg.append(regionDefs());
+
+  // Area labels and the survey frame.
+  for (const area of reg.areas) {
+    const b = at.box(area.col, area.row, area.cols);
+    const on = surveyed === area.area;
+    if (on) {
+      svg.append(
+        s("rect", {
+          class: "survey-frame",
+          x: b.x - G.pad,
+          y: b.y - G.label - 3,
+          width: b.w + 2 * G.pad,
+          height: G.label + b.h + 8,
+          rx: 8,
+        }),
+      );
+    }
+    svg.append(
+      s("text", {
+        class: `area-label${on ? " on" : ""}`,
+        x: b.x + b.w / 2,
+        y: b.y - 6,
+        text: t(on ? "area.survey" : "area.label", { area: area.area }),
+      }),
+    );
+  }
+
+  /** @type {Map<string, Cell[]>} */
+  const cellsOf = new Map();
+  for (const cell of reg.cells) {
+    const list = cellsOf.get(cell.card);
+    if (list) list.push(cell);
+    else cellsOf.set(cell.card, [cell]);
+  }
+  /** @type {Ctx} */
+  const ctx = { view, G, at, mover: sideOf(view, view.placing), surveying, surveyed, marks };
+
+  const cartouches = s("g", { class: "cartouches", "aria-hidden": "true" });
+  for (const parcel of reg.parcels) {
+    const b = at.box(parcel.col, parcel.row, reg.card_cols);
+    const classes = ["parcel"];
+    if (!parcel.present) classes.push("gone");
+    if (surveying && parcel.area !== surveyed) classes.push("dim");
+    if (marked(marks.hint, "card", parcel.id)) classes.push("hint");
+    const label = parcel.present ? parcel.label : t("card.taken", { card: parcel.label });
+    /** @type {Record<string, string>} */
+    let attrs = { id: `card-${parcel.id}`, "data-choice": `card:${parcel.id}` };
+    if (parcel.hl) {
+      attrs = { ...attrs, ...targetAttrs(`card:${parcel.id}`, true, t("card.take", { card: parcel.label })) };
+      classes.push("hl");
+    }
+    attrs.class = classes.join(" ");
+    const g = s(
+      "g",
+      attrs,
+      s("title", { text: t("card.title", { area: parcel.area, card: label }) + patronTip(parcel.patron) }),
+      s("rect", { class: "card-bg", x: b.x, y: b.y, width: b.w, height: b.h, rx: 7 }),
+    );
+    for (const cell of cellsOf.get(parcel.id) || []) g.append(drawCell(ctx, cell));
+    svg.append(g);
+    cartouches.append(cartouche(parcel, b.x + b.w / 2, b.y + b.h / 2, tight, classes.slice(1)));
+  }
+
+  for (const nile of reg.nile) {
+    const b = at.box(nile.col, nile.row, nile.cols);
+    const classes = ["nile-card"];
+    if (!nile.present) classes.push("gone");
+    if (marked(marks.hint, "card", nile.id)) classes.push("hint");
+    const label = t(nile.present ? "nile.card" : "nile.card_gone", { card: nile.label });
+    /** @type {Record<string, string>} */
+    let attrs = { id: `card-${nile.id}`, "data-choice": `card:${nile.id}` };
+    if (nile.hl) {
+      attrs = { ...attrs, ...targetAttrs(`card:${nile.id}`, true, t("nile.take", { card: nile.label })) };
+      classes.push("hl");
+    }
+    attrs.class = classes.join(" ");
+    if (nileSurvey && nile.present) {
+      svg.append(
+        s("rect", {
+          class: "survey-frame",
+          x: b.x - 3,
+          y: b.y - 3,
+          width: b.w + 6,
+          height: b.h + 6,
+          rx: 9,
+        }),
+      );
+    }
+    const g = s(
+      "g",
+      attrs,
+      s("title", { text: t("nile.title", { line: nile.line, card: label }) + patronTip(nile.patron) }),
+      s("rect", { class: "nile-bg", x: b.x, y: b.y, width: b.w, height: b.h, rx: 7 }),
+    );
+    for (const cell of cellsOf.get(nile.id) || []) g.append(drawCell(ctx, cell));
+    g.append(nileCartouche(nile, b.x + b.w / 2, b.y + b.h / 2, tight));
+    svg.append(g);
+    svg.append(
+      s("text", {
+        class: `nile-label${nileSurvey ? " on" : ""}`,
+        x: b.x + b.w / 2,
+        y: b.y - 10,
+        text: t(nileSurvey ? "nile.survey_label" : "nile.label"),
+      }),
+    );
+  }
+  svg.append(cartouches);
+
+  // Coordinates: row names on the left, column names below.
+  const coords = s("g", { class: "coords", "aria-hidden": "true" });
+  reg.rows.forEach((name, row) => {
+    coords.append(s("text", { x: G.left / 2, y: at.rowY(row) + G.cell / 2, text: name }));
+  });
+  reg.columns.forEach((name, col) => {
+    coords.append(s("text", { x: at.colX(col) + G.cell / 2, y: height - 6, text: name }));
+  });
+  svg.append(coords);
+  return svg;
+}
+
+/**
+ * What a cell allows, appended to its tooltip.
+ * @param {Cell} cell
+ */
+function cellTip(cell) {
+  if (cell.river) return `. ${t("cell.river.help")}`;
+  if (cell.nile) return `. ${t("cell.land.help")}`;
+  if (cell.pyramid) return `. ${t("cell.pyramid.help")}`;
+  return "";
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {Cell} cell
+ */
+function drawCell(ctx, cell) {
+  const { view, G, mover, surveying, marks } = ctx;
+  const cx = ctx.at.colX(cell.col);
+  const cy = ctx.at.rowY(cell.row);
+  const owner = sideOf(view, cell.owner);
+  const holder = sideOf(view, cell.token);
+  const what = [cell.name];
+  if (cell.river) what.push(t("cell.river"));
+  else if (cell.nile) what.push(t("cell.land", { area: cell.area }));
+  else what.push(t("cell.area", { area: cell.area }));
+  if (cell.pyramid) what.push(t("cell.pyramid"));
+  if (owner) what.push(t("cell.cube", { who: owner.name }));
+  if (holder) what.push(t("cell.token", { who: holder.name }));
+  if (!owner && !holder) what.push(t("cell.free"));
+  if (cell.order) what.push(t("cell.chosen", { n: cell.order }));
+  const tokenSpot = view.token_step && cell.hl;
+  if (tokenSpot) what.push(t("cell.token_here"));
+  else if (cell.hl) what.push(t("cell.legal"));
+  /** @type {Record<string, string>} */
+  let attrs = { id: `cell-${cell.name}`, "data-col": String(cell.col), "data-row": String(cell.row) };
+  const classes = ["cell"];
+  if (!surveying) attrs = { ...attrs, ...targetAttrs(`cell:${cell.name}`, cell.hl, what.join(", ")) };
+  if (cell.hl) classes.push("hl");
+  if (tokenSpot) classes.push("token-spot");
+  if (cell.order) classes.push("chosen");
+  if (cell.river) classes.push("river");
+  else if (cell.nile) classes.push("land");
+  if (marked(marks.hint, "cell", cell.name)) classes.push("hint");
+  if (marked(marks.recent, "cell", cell.name)) classes.push("recent");
+  // During an area's survey, the Nile's cells of other areas (and the river) fade.
+  if (surveying && ctx.surveyed !== null && ctx.surveyed > 0 && cell.nile && cell.area !== ctx.surveyed)
+    classes.push("dim");
+  attrs.class = classes.join(" ");
+  const g = s(
+    "g",
+    attrs,
+    s("title", { text: what.join(", ") + cellTip(cell) }),
+    s("rect", { class: "cell-bg", x: cx, y: cy, width: G.cell, height: G.cell, rx: 5 }),
+  );
+  const mx = cx + G.cell / 2;
+  const my = cy + G.cell / 2;
+  if (cell.pyramid) {
+    const big = !owner;
+    const w = big ? 30 : 20;
+    const hgt = big ? 24 : 16;
+    const px = big ? mx : cx + 12;
+    const py = big ? my + 2 : cy + 12;
+    g.append(
+      s(
+        "g",
+        { class: "pyramid" },
+        s("polygon", { points: `${px - w / 2},${py + hgt / 2} ${px},${py - hgt / 2} ${px + w / 2},${py + hgt / 2}` }),
+        s("polyline", { points: `${px},${py - hgt / 2} ${px + w * 0.1},${py + hgt / 2}` }),
+      ),
+    );
+  }
+  if (owner) {
+    g.append(cube(owner, cell.pyramid ? mx + 4 : mx, cell.pyramid ? my + 4 : my, 24));
+  } else if (cell.order && mover) {
+    g.append(
+      s(
+        "g",
+        { class: `pending c-${mover.colour}`, "aria-hidden": "true" },
+        s("rect", { x: mx - 12, y: my - 12, width: 24, height: 24, rx: 4 }),
+        // The mover's letter, then the order of the cube (colour is never the only cue).
+        s(
+          "text",
+          { x: mx, y: my + 1, "font-size": 14 },
+          s("tspan", { text: mover.letter }),
+          s("tspan", { "font-size": 11, text: String(cell.order) }),
+        ),
+      ),
+    );
+  }
+  if (holder) g.append(tokenChip(holder, mx, my, 13));
+  else if (tokenSpot && mover) g.append(tokenChip(mover, mx, my, 13, "ghost"));
+  return g;
+}
+
+/**
+ * A parcel's cartouche: its patron's mark and its value.
+ * @param {Parcel} parcel
+ * @param {number} x
+ * @param {number} y
+ * @param {boolean} tight
+ * @param {string[]} states
+ */
+function cartouche(parcel, x, y, tight, states) {
+  const cls = ["cartouche", `p-${parcel.patron || "none"}`, ...states].join(" ");
+  if (tight) {
+    // Upright pill that fits between the two columns of cells.
+    return s(
+      "g",
+      { class: cls },
+      s("rect", { x: x - 10, y: y - 18, width: 20, height: 36, rx: 8 }),
+      s("text", { x, y: y - 8, text: parcel.abbr }),
+      s("text", { x, y: y + 8, text: String(parcel.value) }),
+    );
+  }
+  return s(
+    "g",
+    { class: cls },
+    s("rect", { x: x - 17, y: y - 10, width: 34, height: 20, rx: 9 }),
+    s("text", { x, y: y + 1, text: `${parcel.abbr} ${parcel.value}` }),
+  );
+}
+
+/**
+ * A Nile card's cartouche: upright, between its two columns.
+ * @param {NileCard} nile
+ * @param {number} x
+ * @param {number} y
+ * @param {boolean} tight
+ */
+function nileCartouche(nile, x, y, tight) {
+  const w = tight ? 18 : 26;
+  return s(
+    "g",
+    { class: `cartouche p-${nile.patron}`, "aria-hidden": "true" },
+    s("rect", { x: x - w / 2, y: y - 22, width: w, height: 44, rx: w / 2 - 1 }),
+    s("text", { x, y: y - 10, text: nile.abbr }),
+    s("text", { class: "big", x, y: y + 8, text: String(nile.value) }),
+  );
+}
