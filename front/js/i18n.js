@@ -71,7 +71,7 @@ async function fetchJson(path) {
  */
 function loadCatalogue(lang) {
   if (!loaded.has(lang)) {
-    const promise = fetchJson(`./lang/${lang}.json`)
+    const promise = fetchJson(`../lang/${lang}.json`)
       .then((catalogue) => {
         loaded.set(lang, catalogue);
         return catalogue;
@@ -89,7 +89,7 @@ function loadCatalogue(lang) {
 // cannot be had, English; failing that, the keys themselves.
 export const ready = (async () => {
   try {
-    names = await fetchJson("./lang/index.json");
+    names = await fetchJson("../lang/index.json");
   } catch (error) {
     console.error("Mykerinos: no list of languages", error);
   }
