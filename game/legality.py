@@ -20,7 +20,7 @@ from .region import CELL_INDEX
 
 
 @dataclass
-class Steps:
+class Continuation:
     """What may follow a partial move."""
 
     cells: list[str] = field(default_factory=list)
@@ -79,9 +79,9 @@ def of_kind(legal: list[Move], key: str) -> list[Move]:
     return [m for m in legal if kind(m) == key]
 
 
-def continuations(legal: list[Move], partial: Move) -> Steps:
+def continuations(legal: list[Move], partial: Move) -> Continuation:
     """Next cells, rooms, cards or tokens that keep ``partial`` completable."""
-    steps = Steps()
+    steps = Continuation()
     n = len(partial.cells)
     sets: dict[str, dict[str, None]] = {"cells": {}, "rooms": {}, "cards": {}, "tokens": {}}
     for m in legal:

@@ -41,8 +41,8 @@ class Step:
 
 
 @dataclass(frozen=True)
-class Position:
-    """The game after ``index`` decisions."""
+class Moment:
+    """Where the game stood after ``index`` decisions (a position of the timeline)."""
 
     index: int
     season: int
@@ -146,12 +146,12 @@ class Timeline:
         return len(state.log) if state.log is not None else 0
 
     @staticmethod
-    def _position(state: GameState, before: Position | None) -> Position:
+    def _position(state: GameState, before: Moment | None) -> Moment:
         index = 0 if before is None else before.index + 1
         phase = state.phase.value
         new_season = before is None or before.season != state.season
         in_survey = phase in SURVEY_PHASES
-        return Position(
+        return Moment(
             index,
             state.season,
             phase,

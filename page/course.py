@@ -1,5 +1,4 @@
-"""The guided first game on the page: which lesson is on, where the learner
-is, and the page's functions while one runs.
+"""The guided first game on the page: which lesson is on and where the learner is.
 
 A lesson never touches the saved game: its table is its own, and the only
 thing it keeps on the device is the learner's place, ``{"lesson": id,
@@ -9,30 +8,22 @@ the board's clicks go to it, the computer players of the saved game wait,
 and review and hints are off; starting, importing or opening a game (a
 link) ends it.
 
-``with_lessons`` wraps page/main.py's functions; the new ones (each
-answering JSON text) are:
-
-    lessonStart(id)    start a lesson (from its first step) -> view
-    lessonView()       the lesson's view (docs/VIEW.md, with ``lesson``)
-    lessonUndo()       back one step -> view
-    lessonRestart()    back to the lesson's first step -> view
-    lessonExit()       leave the lessons -> {"view": the game's view, "newGame": bool}
-    lessonFirstGame()  leave them for a first real game, against two easy
-                       computer players -> view
+On screen a lesson is a mode of its own (page/modes.py ``Learning``); the
+page switches to it and back through page/bridge.py.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from .lesson import Lesson, LessonData, load_course
 from .session import Session, Storage
+from .shared import KEY_LESSON
 from .table import HUMAN
 from .view_types import View
 
-PROGRESS_KEY = "lesson"
+PROGRESS_KEY = KEY_LESSON
 GAME_BASE = 1_000_000  # view["game"] of lessons: never a game's generation
 FIRST_GAME_LEVEL = "easy"  # the computers of the first game after the lessons
 
@@ -114,10 +105,9 @@ class Course:
             self._keep()
         return self.view()
 
-    def exit(self) -> dict[str, Any]:
+    def exit(self) -> None:
         self.active = None
         self.storage.remove(PROGRESS_KEY)
-        return {"view": self.session.view(), "newGame": self.session.new_game}
 
     def first_game(self) -> View:
         """The end of the course: a real game, the learner against two easy computers."""
@@ -138,94 +128,6 @@ class Course:
         if lesson is None:
             return self.session.view()
         nxt = self.lessons[self.index + 1] if self.index + 1 < len(self.lessons) else None
-        return {
-            **lesson.view(),
-            "game": GAME_BASE + self.starts,
-            "save": None,
-            "lesson": lesson.summary(self.index, len(self.lessons), nxt),
-        }
-
-
-def page_text(obj: Any) -> str:
-    """JSON text for the page, in ASCII (accents as \\u escapes): Pyodide hands an
-    ASCII string to JavaScript in one go, but builds any other one character by
-    character, which in WebKit left about 0.5 MB of garbage per view."""
-    return json.dumps(obj, ensure_ascii=True)
-
-
-def with_lessons(
-    api: dict[str, Callable[..., str]], session: Session, storage: Storage
-) -> dict[str, Callable[..., str]]:
-    """page/main.py's functions, routed to the lesson while one runs, plus the
-    lesson's own (see the module's docstring)."""
-    course = Course(session, storage)
-    wrapped = dict(api)
-
-    def routed(name: str, during: Callable[..., str]) -> None:
-        plain = api[name]
-        wrapped[name] = lambda *args: during(*args) if course.active else plain(*args)
-
-    def lesson_view(*_: Any) -> str:
-        return page_text(course.view())
-
-    def startup(language: Any = None) -> str:
-        first = json.loads(api["startup"](language))
-        if course.resume():
-            first.update(view=course.view(), newGame=False)
-        return page_text(first)
-
-    def set_language(code: Any) -> str:
-        answer = api["setLanguage"](code)
-        if not course.active:
-            return answer
-        course.set_language(str(code))
-        return lesson_view()
-
-    def ending(name: str) -> None:
-        """A game put on screen ends the lesson first."""
-        plain = api[name]
-
-        def call(*args: Any) -> str:
-            if course.active:
-                course.exit()
-            return plain(*args)
-
-        wrapped[name] = call
-
-    wrapped["startup"] = startup
-    wrapped["setLanguage"] = set_language
-    routed("view", lesson_view)
-    routed("click", lambda target: page_text(course.click(target)))
-    routed("review", lesson_view)
-    routed("playBotMove", lesson_view)  # the saved game's computers wait
-    routed("think", lambda *_: page_text({"error": "a lesson is on"}))
-
-    def kept_under_lesson(plain: Callable[..., str]) -> Callable[..., str]:
-        """The saved game still follows other tabs, while the page keeps showing the lesson."""
-        return lambda *args: (plain(*args), lesson_view())[1] if course.active else plain(*args)
-
-    for name in ("sync", "continueHere", "follow"):
-        wrapped[name] = kept_under_lesson(api[name])
-    for name in ("newGame", "importRecord", "dailyGame"):
-        ending(name)
-
-    def open_link(*args: Any) -> str:
-        """A link opened (a game put on screen) ends the lesson; the page asks on
-        every start, most often with no link at all."""
-        answer = api["openLink"](*args)
-        if course.active and json.loads(answer).get("view") is not None:
-            course.exit()
-        return answer
-
-    wrapped["openLink"] = open_link
-    wrapped.update(
-        {
-            "lessonStart": lambda lesson_id=None: page_text(course.start(lesson_id)),
-            "lessonView": lesson_view,
-            "lessonUndo": lambda: page_text(course.undo()),
-            "lessonRestart": lambda: page_text(course.restart()),
-            "lessonExit": lambda: page_text(course.exit()),
-            "lessonFirstGame": lambda: page_text(course.first_game()),
-        }
-    )
-    return wrapped
+        return lesson.view(
+            GAME_BASE + self.starts, lesson.summary(self.index, len(self.lessons), nxt)
+        )

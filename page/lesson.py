@@ -18,16 +18,18 @@ back at once and explained: the board stays as it was.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from game import GameError, Move, replay
 from game.legality import kind
 
+from .shared import CANCEL, RESTART, UNDO
 from .table import HUMAN, Table
-from .view_types import Board, Marks
+from .view import board
 from .view_types import Lesson as LessonView
+from .view_types import Marks, View
 
 LESSONS_FILE = Path(__file__).with_name("lessons.json")
 FORMAT = "mykerinos/1"
@@ -158,11 +160,14 @@ class Lesson:
         if expected is None:
             table.message = table.texts.t("lesson.msg.finished")
             return
-        if target == "cancel":
+        if target == CANCEL:
             table.click(target)
             return
-        if target == "undo":
+        if target == UNDO:
             self.undo()
+            return
+        if target == RESTART:
+            self.restart()
             return
         revision = table.revision
         table.click(target)
@@ -286,12 +291,12 @@ class Lesson:
             "next_optional": bool(following and following.optional),
         }
 
-    def view(self) -> Board:
-        """The game's own view of the lesson's position, nothing to undo or review there."""
-        view = self.table.view()
-        view["can_undo"] = False
-        view["can_review"] = False
-        return view
+    def view(self, game: int, summary: LessonView) -> View:
+        """The game's own view of the lesson's position, with the lesson's
+        ``summary``; nothing to undo or review there (``game``: the view's number)."""
+        table = self.table
+        seen = replace(table.seen(), can_undo=False, reviewable=False, game=game, lesson=summary)
+        return board(table.state, seen, table.chart())
 
 
 def check(lesson: LessonData) -> None:

@@ -15,8 +15,10 @@ from dataclasses import replace
 from game.state import GameState
 from game.timeline import Timeline
 
+from . import shared
 from .view import Seen, board
-from .view_types import Board, ReviewMark
+from .view_types import Review as ReviewView
+from .view_types import ReviewMark, View
 from .words import LogWords, chart_view, side_name
 
 
@@ -43,25 +45,25 @@ def destination(
     position that shows that line of the log), "season:<n>", "survey:<n>".
     None for anything else, or a position out of range."""
     last = timeline.last
-    kind, _, value = str(target).partition(":")
+    kind, value = shared.split(str(target))
     number = int(value) if value.isdigit() and len(value) < 6 else None
-    if kind == "open":
+    if kind == shared.OPEN:
         return here
-    if kind == "first":
+    if kind == shared.FIRST:
         return 0
-    if kind == "last":
+    if kind == shared.LAST:
         return last
-    if kind == "back":
+    if kind == shared.BACK:
         return max(0, here - 1)
-    if kind == "forward":
+    if kind == shared.FORWARD:
         return min(last, here + 1)
-    if kind == "position" and number is not None and number <= last:
+    if kind == shared.POSITION and number is not None and number <= last:
         return number
-    if kind == "log" and number is not None:
+    if kind == shared.LOG and number is not None:
         places = log_places()
         return places[number] if number < len(places) else None
-    if kind in ("season", "survey") and number is not None:
-        starts = timeline.season_starts() if kind == "season" else timeline.survey_starts()
+    if kind in (shared.SEASON, shared.SURVEY) and number is not None:
+        starts = timeline.season_starts() if kind == shared.SEASON else timeline.survey_starts()
         return next((i for season, i in starts if season == number), None)
     return None
 
@@ -74,7 +76,7 @@ def log_places(game: GameState, timeline: Timeline, log: LogWords) -> list[int]:
     return [k for event, k in zip(game.log, timeline.log_positions) if log.line(game, event)]
 
 
-def view(review: Review, game: GameState, seen: Seen) -> Board:
+def view(review: Review, game: GameState, seen: Seen) -> View:
     """The view of the position shown: that moment's board, panels, prompt and
     score, no action, and what review offers (docs/VIEW.md, ``review``)."""
     timeline, k = review.timeline, review.index
@@ -82,16 +84,18 @@ def view(review: Review, game: GameState, seen: Seen) -> Board:
     t = texts.t
     shown = review.state()
     chart = chart_view(texts, timeline, k)
-    out = board(shown, replace(seen, live=False), chart if shown.over else None)
     label = t("review.label", k=k, last=timeline.last)
-    before = sum(1 for p in log_places(game, timeline, seen.log) if p <= k - 1) if k else 0
-    said = " ".join([label + ":", *out["log"][before:]]) if k else label
+    if k:
+        before = sum(1 for p in log_places(game, timeline, seen.log) if p <= k - 1)
+        said = " ".join([label + ":", *seen.log.lines(shown)[before:]])
+    else:
+        said = label
     nxt = timeline.moves[k] if k < timeline.last else None
 
     def marks(starts: list[tuple[int, int]], key: str) -> list[ReviewMark]:
         return [{"season": n, "index": i, "label": t(key, n=n)} for n, i in starts]
 
-    out["review"] = {
+    shown_review: ReviewView = {
         "index": k,
         "last": timeline.last,
         "label": label,
@@ -110,5 +114,6 @@ def view(review: Review, game: GameState, seen: Seen) -> Board:
         "surveys": marks(timeline.survey_starts(), "review.survey"),
         "chart": chart,
     }
-    out["can_review"] = True
-    return out
+    return board(
+        shown, replace(seen, live=False, review=shown_review), chart if shown.over else None
+    )

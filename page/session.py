@@ -32,22 +32,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol, cast
 
 from game.errors import GameError, MalformedMoveError, shown
 from game.limits import MAX_RECORD_BYTES, clean_name, seed_from_text
 from game.record import parse_record_json
 
 from . import thinking
+from .answers import Imported, Started, Stopped, Thought
+from .review import Review
+from .shared import KEY_CORRUPT, KEY_CURRENT, KEY_SLOT, KEY_VIEW
 from .table import PLAYER_COUNTS, Table
 from .texts import Texts, language_of
-from .view_types import View
+from .view import Seen, board, stamp
+from .view_types import Save, View
 
-CURRENT_KEY = "current"
-SLOT = "game:"
-CORRUPT = "corrupt:"
-VIEW_KEY = "view"
+CURRENT_KEY = KEY_CURRENT
+SLOT = KEY_SLOT
+CORRUPT = KEY_CORRUPT
+VIEW_KEY = KEY_VIEW
 ID_MAX = 32  # characters of a game id read back from storage
 
 
@@ -243,7 +247,8 @@ class Session:
         return (self.generation, self.table.revision)
 
     def stamp_text(self) -> str:
-        return f"{self.generation}:{self.table.revision}"
+        """The view's ``stamp``: this position of this game."""
+        return stamp(self.generation, self.table.revision)
 
     def _write(self, key: str, text: str) -> bool:
         if self.storage.set(key, text):
@@ -336,19 +341,20 @@ class Session:
     def texts(self) -> Texts:
         return Texts(self.language)
 
-    def view(self) -> View:
-        return {
-            **self.table.view(),
-            "game": self.generation,
-            "save": {
-                "id": self.game_id,
-                "written": self.written,
-                "elsewhere": self.elsewhere,
-                "trouble": self.trouble,
-                "record_max": MAX_RECORD_BYTES,
-            },
-            "lesson": None,
+    def seen(self) -> Seen:
+        """What the game's view shows besides its position: the table's part,
+        the game's number and its save."""
+        save: Save = {
+            "id": self.game_id,
+            "written": self.written,
+            "elsewhere": self.elsewhere,
+            "trouble": self.trouble,
+            "record_max": MAX_RECORD_BYTES,
         }
+        return replace(self.table.seen(), game=self.generation, save=save)
+
+    def view(self) -> View:
+        return board(self.table.state, self.seen(), self.table.chart())
 
     def click(self, target: Any) -> View:
         self._sync()
@@ -402,7 +408,7 @@ class Session:
     def export_record(self) -> str:
         return self.table.record_text()
 
-    def import_record(self, text: Any) -> dict[str, Any]:
+    def import_record(self, text: Any) -> Imported:
         table, error, kind = self._load(text, self.language)
         if table is None:
             key = "msg.newer_record" if kind == "version" else "msg.not_a_record"
@@ -429,24 +435,26 @@ class Session:
         return self.view()
 
     # ------------------------------------------------------------ thinking
-    def think(self, purpose: Any) -> dict[str, Any]:
-        """Start the computer's thinking on the position shown ("move", "hint" or
-        "analysis", page/thinking.py), abandoning any other: {"job": n, "stamp"},
-        or {"error": ...} when there is nothing to think about."""
+    def think(self, purpose: str, shown: Review | None = None) -> Started:
+        """Start the computer's thinking on the position on screen ("move",
+        "hint" or "analysis", page/thinking.py; ``shown``: a past position in
+        review), abandoning any other: {"job": n, "stamp"}, or {"error": ...}
+        when there is nothing to think about."""
+        table = self.table
         try:
-            number = self.thinker.start(lambda clock: thinking.job(self.table, str(purpose), clock))
+            number = self.thinker.start(lambda clock: thinking.job(table, purpose, clock, shown))
         except ValueError as exc:
             return {"error": str(exc)}
         return {"job": number, "stamp": self.stamp_text()}
 
-    def think_step(self, job: Any, ms: Any) -> dict[str, Any]:
+    def think_step(self, job: Any, ms: Any) -> Thought:
         """Think on for about ``ms`` milliseconds (``Thinker.step``)."""
         try:
-            return self.thinker.step(int(job), min(max(float(ms), 1.0), 50.0))
+            return cast(Thought, self.thinker.step(int(job), min(max(float(ms), 1.0), 50.0)))
         except (TypeError, ValueError):
             return {"gone": True}
 
-    def stop_thinking(self, job: Any) -> dict[str, Any]:
+    def stop_thinking(self, job: Any) -> Stopped:
         """Abandon job ``job`` (a number, or its text from the page)."""
         try:
             return {"stopped": self.thinker.stop(int(job))}

@@ -24,6 +24,9 @@ from game.compact import KINDS, MAX_LINK_CHARS, LinkError, decode_link, encode_l
 from game.daily import daily_seed, utc_today
 from game.limits import clean_name
 
+from . import shared
+from .answers import Daily, EndInfo, Link, Opened, Seat
+from .shared import LINK_MARK
 from .table import HUMAN, Table
 from .texts import Texts
 from .view_types import View
@@ -34,7 +37,7 @@ if TYPE_CHECKING:
 # A link's game is the URL's fragment after this mark: "#g=<code>.<check>", the
 # code from game.compact and a check of it (a cut or changed link would often
 # still spell some legal game: the check tells it apart).
-FRAGMENT = "g="
+FRAGMENT = LINK_MARK.removeprefix("#")
 CHECK = "."
 CHECK_CHARS = 6
 # Today's deal: the same table for everyone, one person against the computer.
@@ -43,7 +46,7 @@ DAILY_SEATS: tuple[str, ...] = (HUMAN, "hard", "hard")
 TAKE = ("same", "ahead")
 ASK = ("behind", "different")
 # What the page remembers for a visitor who only watches a linked game.
-WATCH = "watch"
+WATCH = shared.WATCH
 
 
 # ------------------------------------------------------------------ links
@@ -219,7 +222,7 @@ def daily_date(table: Table, today: datetime.date) -> datetime.date | None:
     return None
 
 
-def daily_result(table: Table, today: datetime.date | None = None) -> dict[str, Any] | None:
+def daily_result(table: Table, today: datetime.date | None = None) -> Daily | None:
     """For the end screen of a daily deal: the day and the line to share with
     the link (None for other games, or before the end)."""
     day = daily_date(table, utc_today() if today is None else today)
@@ -236,7 +239,7 @@ def daily_result(table: Table, today: datetime.date | None = None) -> dict[str, 
 
 # ---------------------------------------------------- the page's requests
 # page/main.py hands these to the page; each answers JSON-ready data.
-def share(session: Session) -> dict[str, Any]:
+def share(session: Session) -> Link:
     """The current game's link code, or why it cannot travel."""
     try:
         return {"ok": True, "code": FRAGMENT + link_code(session.table)}
@@ -244,7 +247,7 @@ def share(session: Session) -> dict[str, Any]:
         return {"ok": False, "error": session.texts.t("link.cannot")}
 
 
-def open_link(session: Session, fragment: Any, confirmed: bool = False) -> dict[str, Any]:
+def open_link(session: Session, fragment: Any, confirmed: bool = False) -> Opened:
     """Open the game of a URL fragment. Answers {"status": "none"} (no game in
     it), {"status": "error", "error"} (nothing changed), {"status": "behind" |
     "different", "question"} (nothing changed: ask first, then call again with
@@ -255,7 +258,7 @@ def open_link(session: Session, fragment: Any, confirmed: bool = False) -> dict[
         return {"status": "none"}
     opening = read_link(code, session.table.state, session.language)
     if opening.table is None:
-        return {"status": "error", "error": opening.error}
+        return {"status": "error", "error": opening.error or ""}
     if not may_replace(opening.status, session.table.state, session.new_game, confirmed is True):
         return {"status": opening.status, "question": question(opening.status, session.language)}
     if opening.status == "ahead":
@@ -265,7 +268,7 @@ def open_link(session: Session, fragment: Any, confirmed: bool = False) -> dict[
     return {"status": opening.status, "view": session.view(), "key": game_key(session.table.state)}
 
 
-def seat(session: Session, remembered: Any = None) -> dict[str, Any]:
+def seat(session: Session, remembered: Any = None) -> Seat:
     """The visitor's seat in the game on the table: {"mine", "ask", "note",
     "people": [{seat, name}]} (see ``seat_choice``)."""
     table = session.table
@@ -290,6 +293,6 @@ def start_daily(session: Session, name: Any, today: datetime.date | None = None)
     return session.start_game(names, seed, {"nile": False, "seats": list(DAILY_SEATS)})
 
 
-def end_info(session: Session, today: datetime.date | None = None) -> dict[str, Any]:
+def end_info(session: Session, today: datetime.date | None = None) -> EndInfo:
     """What the end screen adds: the daily deal's result line (or null)."""
     return {"daily": daily_result(session.table, today)}

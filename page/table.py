@@ -6,9 +6,8 @@ move list. The page sends target ids (``"cell:c3"``, ``"room:W1-5"``,
 ``click`` and draws whatever ``view`` returns, so the whole interaction can be
 tested without a browser.
 
-Review: ``review(target)`` shows a past position of the game (page/review.py);
-the view then draws that moment, offers no action and refuses every click
-until review ends.
+Review is a mode of its own (page/modes.py): the table only lays the game
+out for it (``timeline``).
 """
 
 from __future__ import annotations
@@ -17,18 +16,17 @@ import json
 from typing import Any
 
 from game import GameError, GameState, Move, new_game, replay, to_record
-from game.legality import MOVE_KINDS, of_kind
+from game.legality import MOVE_KINDS
 from game.limits import clean_name
 from game.record import load_record_text
 from game.state import Phase
 from game.timeline import Timeline
 
-from . import review
-from .building import NOTHING, Building, candidates, places_token, steps_after
-from .review import Review
+from . import shared
+from .building import NOTHING, Building, Options, Refused
 from .texts import Texts
 from .view import BOT_LEVELS, HUMAN, NAME_MAX, PLAYER_COUNTS, Seen, board, bot_level, move_marks
-from .view_types import Board, Hint
+from .view_types import Chart, Hint, View
 from .words import LogWords, chart_view
 
 __all__ = ["BOT_LEVELS", "HUMAN", "NAME_MAX", "PLAYER_COUNTS", "Table"]
@@ -55,10 +53,10 @@ class Table:
         self.texts = Texts(language)
         self.seats = self._check_seats(seats, state.n)
         self.building = NOTHING
+        self._options: Options | None = None  # what may follow the move being built
         self.message: str | None = None
         self.revision = 0
         self._seasons = self._seasons_of(state)
-        self.reviewing: Review | None = None  # the past position shown, if any
         self._timeline: Timeline | None = None  # the game laid out, until it changes
         self._log = LogWords(self.texts, state.setup)
 
@@ -132,7 +130,6 @@ class Table:
             return self.texts.t("msg.not_a_record", reason=self.texts.record_error(exc))
         self.seats = self._check_seats(seats, state.n)
         self._changed(state, self._seasons_of(state))
-        self.reviewing = None
         return None
 
     def _changed(self, state: GameState, seasons: list[int]) -> None:
@@ -140,7 +137,7 @@ class Table:
         self.state = state
         self._seasons = seasons
         self._timeline = None
-        self.building = NOTHING
+        self._build(NOTHING)
         self.message = None
         self.revision += 1
 
@@ -165,72 +162,37 @@ class Table:
             self.message = str(exc)
 
     def _click(self, target: str) -> None:
-        if self.reviewing is not None:
-            self.message = self.texts.t("msg.reviewing")
-            return
-        kind, _, value = target.partition(":")
-        if kind == "undo":
+        if target == shared.UNDO:
             self.undo()
             return
-        if kind == "cancel":
-            self.building = NOTHING
+        if target == shared.CANCEL:
+            self._build(NOTHING)
             self.message = None
             return
         if self.state.over:
             self.message = self.texts.t("msg.game_over")
             return
         legal = self.legal()
-        if kind == "action":
-            options = of_kind(legal, value)
-            if not options:
-                self.message = self.texts.t("msg.no_action")
-                return
-            self.building = Building(value)
+        surveying = self.state.phase is Phase.SURVEY
+        after = self.building.after(target, legal, self.options(), surveying)
+        if isinstance(after, Refused):
+            self.message = self.texts.t(after.key, **dict(after.values))
+        elif isinstance(after, Building):
+            self._build(after)
             self.message = None
-            if len(options) == 1 and not options[0].cells and options[0].room is None:
-                self.play(options[0])  # pass, or "no neutral cube"
-            return
-        if kind == "card":
-            for m in legal:
-                if m.card == value:
-                    self.play(m)
-                    return
-            self.message = self.texts.t("msg.no_card")
-            return
-        cells = self.building.cells
-        if kind == "room":
-            pool = legal if self.state.phase is Phase.SURVEY else candidates(legal, self.building)
-            for m in pool:
-                if m.cells == cells and (m.room == value or (m.token == value and m.room is None)):
-                    self.play(m)
-                    return
-            self.message = self.texts.t("msg.no_room")
-            return
-        if kind == "cell":
-            if self.building.kind is None:
-                self.message = self.texts.t("msg.action_first")
-                return
-            cands = candidates(legal, self.building)
-            steps = steps_after(cands, self.building)
-            if places_token(steps) and value in steps.tokens:
-                for m in cands:
-                    if m.token == value and m.cells == cells:
-                        self.play(m)
-                        return
-            if value not in steps.cells:
-                self.message = self.texts.t("msg.cell_impossible", cell=value)
-                return
-            self.building = self.building.with_cell(value)
-            self.message = None
-            done = [
-                m
-                for m in candidates(legal, self.building)
-                if m.cells == self.building.cells and m.room is None and m.token is None
-            ]  # Greenwish waits for its token
-            if done:
-                self.play(done[0])
-            return
-        self.message = self.texts.t("msg.unknown_target", target=repr(target))
+        else:
+            self.play(after)
+
+    def _build(self, building: Building) -> None:
+        """The move being built is now ``building``; what may follow it is found once, here."""
+        self.building = building
+        self._options = None
+
+    def options(self) -> Options:
+        """What may follow the move being built (found once per change of it)."""
+        if self._options is None:
+            self._options = self.building.options(self.legal())
+        return self._options
 
     # ------------------------------------------------------------------- undo
     def _undo_count(self) -> int:
@@ -251,7 +213,7 @@ class Table:
 
     def undo(self) -> None:
         if self.building != NOTHING:
-            self.building = NOTHING
+            self._build(NOTHING)
             return
         count = self._undo_count()
         if not count:
@@ -263,10 +225,7 @@ class Table:
 
     # ------------------------------------------------------------------- bots
     def bot_to_move(self) -> str | None:
-        """The level of the bot whose decision it is, if a bot's (none while
-        reviewing: the computer players wait)."""
-        if self.reviewing is not None:
-            return None
+        """The level of the bot whose decision it is, if a bot's."""
         return bot_level(self.state, tuple(self.seats))
 
     def bot_seed(self) -> int:
@@ -299,6 +258,7 @@ class Table:
         """What the view shows besides the position (page/view.py)."""
         return Seen(
             building=self.building,
+            options=self.options(),
             seats=tuple(self.seats),
             texts=self.texts,
             log=self.log_words(),
@@ -307,13 +267,22 @@ class Table:
             can_undo=self.can_undo(),
         )
 
-    def view(self) -> Board:
+    def chart(self) -> Chart | None:
+        """The score chart, shown with the final scores once the game is over."""
+        if not self.state.over:
+            return None
+        return chart_view(self.texts, self.timeline(), len(self.state.moves))
+
+    def view(self) -> View:
         """Everything the page draws and decides, as JSON-ready data (docs/VIEW.md)."""
-        if self.reviewing is not None:
-            return review.view(self.reviewing, self.state, self.seen())
-        over = self.state.over
-        chart = chart_view(self.texts, self.timeline(), len(self.state.moves)) if over else None
-        return board(self.state, self.seen(), chart)
+        return board(self.state, self.seen(), self.chart())
+
+    def touch(self) -> None:
+        """A new revision of the same position: a computer's answer asked
+        before it is dropped (review opened or closed)."""
+        self._build(NOTHING)
+        self.message = None
+        self.revision += 1
 
     # ----------------------------------------------------------------- review
     def timeline(self) -> Timeline:
@@ -321,29 +290,3 @@ class Table:
         if self._timeline is None:
             self._timeline = Timeline.of_state(self.state)
         return self._timeline
-
-    def review(self, target: str) -> None:
-        """Show a past position (``web.review.destination`` lists the targets),
-        or "exit" to the game. Anything else changes nothing."""
-        if target == "exit":
-            if self.reviewing is not None:
-                self.reviewing = None
-                self.message = None
-                self.revision += 1  # a computer's answer asked before review is dropped
-            return
-        timeline = self.timeline()
-        here = timeline.last if self.reviewing is None else self.reviewing.index
-        k = review.destination(
-            timeline,
-            here,
-            target,
-            lambda: review.log_places(self.state, timeline, self.log_words()),
-        )
-        if k is None:
-            return
-        if self.reviewing is None:
-            self.building = NOTHING
-            self.revision += 1
-        if self.reviewing is None or self.reviewing.index != k:
-            self.reviewing = Review(timeline, k)
-        self.message = None

@@ -25,6 +25,7 @@ from game.bots.players import playing_out
 from game.bots.steps import Steps, run
 from game.rng import Rng
 
+from .review import Review
 from .table import ANALYSIS_LEVEL, BOT_BUDGET, BOT_BUDGETS, HINT_LEVEL, Table
 
 # Worlds each move of an analysis is tried in (the same worlds for both moves).
@@ -103,8 +104,11 @@ def analysis(
     return run(analysing(state, played, bot, worlds))
 
 
-def job(table: Table, purpose: str, clock: SliceClock) -> Steps[Answer]:
-    """The steps of one job on the position the table shows now:
+def job(
+    table: Table, purpose: str, clock: SliceClock, shown: Review | None = None
+) -> Steps[Answer]:
+    """The steps of one job on the position on screen (``shown``: a past one in
+    review, None: the game as it stands):
 
     - "move": the computer to move chooses its move -> {"move", "iterations"};
     - "hint": the hint player's choice for the person to move -> {"move", "hint"}
@@ -115,7 +119,6 @@ def job(table: Table, purpose: str, clock: SliceClock) -> Steps[Answer]:
 
     Raises ValueError when there is nothing to think about."""
     if purpose == "analysis":
-        shown = table.reviewing
         if shown is None:
             raise ValueError("no past position is shown")
         k = shown.index
@@ -126,13 +129,13 @@ def job(table: Table, purpose: str, clock: SliceClock) -> Steps[Answer]:
         return _described(table, analysing(state, played, bot))
     if purpose == "move":
         level = table.bot_to_move()
-        if level is None:
+        if level is None or shown is not None:
             raise ValueError("it is not a computer's turn")
         return _moved(
             _bot(level, table.bot_seed(), BOT_BUDGETS.get(level), clock), table.state.copy()
         )
     if purpose == "hint":
-        if table.bot_to_move() is not None or table.reviewing is not None or table.state.over:
+        if table.bot_to_move() is not None or shown is not None or table.state.over:
             raise ValueError("no move to suggest here")
         bot = _bot(HINT_LEVEL, table.bot_seed(), BOT_BUDGETS.get(HINT_LEVEL), clock)
         return _described(table, _moved(bot, table.state.copy()))

@@ -18,12 +18,13 @@ from game.region import CELL_INDEX
 from game.state import SEASONS, Phase
 
 from . import looks
-from .building import NOTHING, Building, candidates, places_token, steps_after
+from .building import NOTHING, Building, Options
+from .shared import PERSON
 from .texts import Texts
-from .view_types import Action, Board, Chart, Marks, Side
+from .view_types import Action, Chart, Lesson, Marks, Review, Save, Side, View
 from .words import LogWords, action_now, final_view, prompt
 
-HUMAN = "human"
+HUMAN = PERSON
 BOT_LEVELS = ("easy", "medium", "hard", "expert")
 PLAYER_COUNTS = (2, 3, 4)
 NAME_MAX = MAX_NAME  # characters of a player's name
@@ -55,32 +56,43 @@ def move_marks(move: Move) -> Marks:
     }
 
 
+def stamp(game: int, revision: int) -> str:
+    """The view's ``stamp``: one position of one game, as the page compares them."""
+    return f"{game}:{revision}"
+
+
 @dataclass(frozen=True)
 class Seen:
-    """What a view shows besides the position: the move being built, the
-    seats, the page's words, and the page's bookkeeping (the answer to the
-    last click, the revision that names the position)."""
+    """What a view shows besides the position: the move being built and what
+    may follow it, the seats, the page's words, the page's bookkeeping (the
+    answer to the last click, the game and revision that name the position,
+    the save), and what the mode on screen adds (a review, a lesson)."""
 
     building: Building
     seats: tuple[str, ...]
     texts: Texts
     log: LogWords
+    options: Options = Options()  # what may follow ``building`` (Building.options)
     message: str | None = None
+    game: int = 0
     revision: int = 0
     live: bool = True  # False: a past moment, nothing to choose
     can_undo: bool = False
+    reviewable: bool = True  # False: a lesson, whose past is not the game's
+    save: Save | None = None
+    review: Review | None = None
+    lesson: Lesson | None = None
 
 
-def board(state: GameState, seen: Seen, chart: Chart | None = None) -> Board:
-    """The view of ``state``. ``chart`` is the game's score chart, shown with
-    the final scores once the game is over."""
+def board(state: GameState, seen: Seen, chart: Chart | None = None) -> View:
+    """The view of ``state``, whole. ``chart`` is the game's score chart, shown
+    with the final scores once the game is over."""
     s = state
     texts = seen.texts
-    building = seen.building if seen.live else NOTHING
+    building, options = (seen.building, seen.options) if seen.live else (NOTHING, Options())
     legal = s.legal_moves()
     survey = s.survey_decision()
-    cands = candidates(legal, building)  # both empty while nothing is being built
-    steps = steps_after(cands, building)
+    steps = options.next  # empty while nothing is being built
     lit_cells: list[str] = []
     lit_rooms: list[str] = []
     lit_cards: list[str] = []
@@ -90,7 +102,7 @@ def board(state: GameState, seen: Seen, chart: Chart | None = None) -> Board:
     elif building.kind is not None:
         lit_cells = steps.cells
         lit_rooms = steps.rooms
-        if places_token(steps):  # Greenwish: where the token may go
+        if options.places_token:  # Greenwish: where the token may go
             lit_cells = [t for t in steps.tokens if t in CELL_INDEX]
             lit_rooms = lit_rooms + [t for t in steps.tokens if t in ROOM_INDEX]
     chosen = {c: i + 1 for i, c in enumerate(building.cells)}
@@ -123,14 +135,16 @@ def board(state: GameState, seen: Seen, chart: Chart | None = None) -> Board:
     final = final_view(s, texts, chart) if chart is not None else None
     last = s.moves[-1] if s.moves else None
     return {
+        "game": seen.game,
         "revision": seen.revision,
+        "stamp": stamp(seen.game, seen.revision),
         "season": s.season,
         "last_season": s.season == SEASONS,
         "phase": s.phase.value,
         "phase_name": texts.phase_name(s.phase.value),
         "to_move": s.to_move,
         "placing": placing,
-        "prompt": prompt(s, legal, building, cands, steps, bot, texts),
+        "prompt": prompt(s, legal, building, options, bot, texts),
         "message": seen.message,
         "players": looks.players(s, looks.letters(s), seen.seats, card_label),
         "neutral": looks.neutral(s),
@@ -141,7 +155,7 @@ def board(state: GameState, seen: Seen, chart: Chart | None = None) -> Board:
         "region": looks.region(s, set(lit_cells), chosen, set(lit_cards), card_label),
         "nile": s.nile,
         "boat_offer": looks.boat(s.boat_offer) if s.boat_offer else None,
-        "token_step": places_token(steps),
+        "token_step": options.places_token,
         "bot_to_move": bot,
         "new_game": {
             "players": list(PLAYER_COUNTS),
@@ -162,6 +176,8 @@ def board(state: GameState, seen: Seen, chart: Chart | None = None) -> Board:
         "last_move": None if last is None else {"player": last[0], **move_marks(last[1])},
         "log": seen.log.lines(s),
         "final": final,
-        "review": None,
-        "can_review": bool(s.moves),
+        "review": seen.review,
+        "can_review": seen.reviewable and (bool(s.moves) or seen.review is not None),
+        "save": seen.save,
+        "lesson": seen.lesson,
     }

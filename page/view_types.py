@@ -292,7 +292,7 @@ class Save(TypedDict):
 
 
 class Lesson(TypedDict):
-    """A lesson of the guided first game (page/course.py): present only while one runs."""
+    """A lesson of the guided first game (page/course.py), in the view while one is on screen."""
 
     id: str  # its id in page/lessons.json
     number: int  # 1-based, of `count`
@@ -310,10 +310,12 @@ class Lesson(TypedDict):
     next_optional: bool
 
 
-class Board(TypedDict):
-    """A position as the page draws it (page/view.py), before the session adds its part."""
+class View(TypedDict):
+    """Everything the page draws and decides (docs/VIEW.md), built whole by page/view.py board()."""
 
+    game: int  # changes with each new game, import or lesson
     revision: int  # changes with each move played
+    stamp: str  # names this position of this game: a computer's answer for another is dropped
     season: int
     last_season: bool
     phase: str
@@ -344,13 +346,5 @@ class Board(TypedDict):
     final: Final | None
     review: Review | None  # the past position shown, or null: the game itself
     can_review: bool  # the game has a past to step through
-
-
-class View(Board):
-    """Everything the page draws and decides (docs/VIEW.md)."""
-
-    game: int  # changes with each new game or import
-    save: (
-        Save | None
-    )  # this game's save, for the page (several tabs, storage errors); null in a lesson
+    save: Save | None  # this game's save (several tabs, storage errors); null in a lesson
     lesson: Lesson | None  # the lesson shown instead of the game, or null

@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from game import GameState, Move
-from game.legality import Steps, of_kind
+from game.legality import of_kind
 from game.museum import ROOM_INDEX
 from game.setup import Setup
 from game.state import Phase
 from game.timeline import Timeline
 
-from .building import Building, places_token
+from .building import Building, Options
 from .texts import Texts
 from .view_types import Chart, Final, FinalRow
 
@@ -32,15 +32,13 @@ def prompt(
     state: GameState,
     legal: list[Move],
     building: Building,
-    cands: list[Move],
-    steps: Steps,
+    options: Options,
     bot: str | None,
     texts: Texts,
 ) -> str:
     """What to do now, said to whoever decides (``bot``: the level of the
-    computer to move, if it is one; ``cands`` and ``steps``: the legal moves
-    that finish the move being built and what may follow it, as board() found
-    them)."""
+    computer to move, if it is one; ``options``: what may follow the move
+    being built, found once per click)."""
     s = state
     t = texts.t
     if s.over:
@@ -66,9 +64,10 @@ def prompt(
         return t("prompt.survey_rest", area=area, who=who)
     if building.kind is not None:
         label = texts.action_label(building.kind)
+        cands = options.candidates
         if cands and cands[0].room is not None and not cands[0].cells:
             return t("prompt.room", who=who, label=label)
-        if places_token(steps):
+        if options.places_token:
             return t("prompt.token", who=who, label=label)
         total = len(cands[0].cells) if cands else 0
         return t("prompt.cube", who=who, label=label, k=len(building.cells) + 1, total=total)

@@ -7,7 +7,8 @@
 // every click back to Python.
 
 import { hasCatalogue, language, ready as wordsReady, setLanguage, t } from "./i18n.js";
-import { api, call, page as win } from "./api.js";
+import { api, page as win } from "./api.js";
+import { call } from "./generated/bridge.js";
 import { askHint, pumpBots, retryBots } from "./bots.js";
 import { drawSave, importGame, notice, openNewGame } from "./dialogs.js";
 import { $, reasonOf } from "./dom.js";

@@ -9,7 +9,7 @@
 // the game moves on (undo, new game, import, review).
 
 import { t } from "./i18n.js";
-import { call } from "./api.js";
+import { call } from "./generated/bridge.js";
 import { reasonOf } from "./dom.js";
 import { latest, stampOf } from "./store.js";
 
@@ -53,14 +53,15 @@ function nextTask() {
 export async function think(purpose, wanted) {
   const started = call("think", purpose);
   if (started.error) throw new Error(started.error);
-  const job = String(started.job);
+  const job = started.job;
+  if (job === undefined) throw new Error("no job started");
   for (;;) {
     await nextTask();
     if (!wanted()) {
       call("stopThinking", job);
       return null;
     }
-    const step = call("thinkStep", job, String(SLICE_MS));
+    const step = call("thinkStep", job, SLICE_MS);
     if (step.busy) continue;
     if (step.gone) return null;
     if (step.error) throw new Error(step.error);
@@ -147,7 +148,7 @@ async function playBot(page, level, stamp) {
     return;
   }
   /** @type {View} */
-  const next = call("playBotMove", JSON.stringify(answer.move), stamp);
+  const next = call("playBotMove", answer.move, stamp);
   if (stampOf(next) === stamp) {
     failed(page, new Error(next.message || t("bots.refused")));
     page.show(next);

@@ -7,6 +7,7 @@
 
 import { h, s } from "./dom.js";
 import { seatIcon, sideOf } from "./pieces.js";
+import { POSITION, target } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./generated/view.js").Chart} Chart */
@@ -107,7 +108,7 @@ export function drawChart(view, chart, jumps) {
             height: H - PAD.top - PAD.bottom,
             fill: "transparent",
             class: "chart-jump",
-            "data-review": `position:${position}`,
+            "data-review": target(POSITION, position),
             style: "cursor: pointer",
           },
           s("title", { text: chart.labels[i] }),

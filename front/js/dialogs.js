@@ -3,10 +3,11 @@
 // and import of a game record, and the notice line above the board.
 
 import { language, t } from "./i18n.js";
-import { call, exportRecord } from "./api.js";
+import { call } from "./generated/bridge.js";
 import { $, h, need } from "./dom.js";
 import { startDaily } from "./share.js";
 import { latest } from "./store.js";
+import { PERSON } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./store.js").Page} Page */
@@ -105,7 +106,7 @@ export function drawSave(page, view) {
 
 /** Save the game record as a file. */
 export function exportGame() {
-  const url = URL.createObjectURL(new Blob([exportRecord()], { type: "application/json" }));
+  const url = URL.createObjectURL(new Blob([call("exportRecord")], { type: "application/json" }));
   const a = h("a", { href: url, download: "mykerinos-game.json", hidden: true });
   document.body.append(a);
   a.click();
@@ -142,15 +143,13 @@ export async function importGame(page, event) {
     return;
   }
   const answer = call("importRecord", text);
-  if (answer.ok) {
+  if (answer.ok && answer.view) {
     notice(t("import.loaded", { file: file.name }), "info");
     page.show(answer.view);
   } else {
     notice(`${answer.error} ${t("msg.unchanged")}`);
   }
 }
-
-const PERSON = "human"; // the seat kind of a person (view.new_game.seats)
 
 /**
  * "Player 2" or "Computer 2", in the page's language.
@@ -316,7 +315,7 @@ export function buildNewGame(page, offer, learn) {
     }
     const seedText = input("seed", form).value.trim();
     const options = { nile: input("nile", form).checked, seats };
-    const view = call("newGame", JSON.stringify(list), seedText === "" ? null : seedText, JSON.stringify(options));
+    const view = call("newGame", list, seedText === "" ? null : seedText, options);
     dialog.close();
     notice("");
     page.show(view);

@@ -6,6 +6,7 @@ import { drawChart } from "./chart.js";
 import { h } from "./dom.js";
 import { seatIcon, sideOf } from "./pieces.js";
 import { dailyEnd } from "./share.js";
+import { FIRST } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./generated/view.js").Final} Final */
@@ -92,7 +93,7 @@ export function drawEnd(view, f, newGame) {
             type: "button",
             id: "end-review",
             class: "secondary",
-            "data-review": "first",
+            "data-review": FIRST,
             text: t("review.from_start"),
           }),
     ),

@@ -10,9 +10,10 @@
 // else English. document.documentElement.lang says it once known (a few
 // milliseconds after this module runs, before Python starts).
 
+import { KEY_LANGUAGE } from "./generated/shared.js";
 import { load, store } from "./saves.js";
 
-const STORE_KEY = "lang";
+const STORE_KEY = KEY_LANGUAGE;
 // Where earlier releases remembered it, for every copy of the site on the
 // host: read once, moved under this copy's prefix, then removed.
 const LEGACY_KEY = "mykerinos.lang";

@@ -28,6 +28,7 @@
 // the turn panel.
 
 import { t } from "./i18n.js";
+import { ACTION, CANCEL, target } from "./generated/shared.js";
 import {
   $$,
   byId,
@@ -189,7 +190,7 @@ function turnStart(view, rov) {
   // The first action but Pass, so that an Enter pressed at once never ends
   // a player's season by accident.
   const actions = $$("#status .actions button.action:not([disabled])");
-  const action = actions.find((b) => b.dataset.target !== "action:pass") || actions[0];
+  const action = actions.find((b) => b.dataset.target !== target(ACTION, "pass")) || actions[0];
   if (action) return action;
   if (surveying()) {
     const remembered = byId(rov.card);
@@ -337,8 +338,8 @@ function onKeyDown(kb, event) {
   if (event.key === "Escape") {
     if (kb.lastView?.can_cancel) {
       event.preventDefault();
-      record(kb, "cancel", el instanceof Element ? el : null);
-      kb.activate("cancel");
+      record(kb, CANCEL, el instanceof Element ? el : null);
+      kb.activate(CANCEL);
     }
     return;
   }

@@ -6,7 +6,8 @@
 // reads each new step out in a polite live region.
 
 import { t } from "./i18n.js";
-import { call } from "./api.js";
+import { call } from "./generated/bridge.js";
+import { RESTART, UNDO } from "./generated/shared.js";
 import { h, need, fill } from "./dom.js";
 import { notice, noticeWith, openNewGame, openRules } from "./dialogs.js";
 
@@ -57,8 +58,8 @@ export function firstGame(page) {
  */
 function buttons(lesson, page) {
   const bar = h("div", { class: "lesson-buttons" });
-  /** @param {"lessonUndo" | "lessonRestart"} name */
-  const act = (name) => () => page.show(call(name));
+  /** @param {string} target  a lesson's button: undo a step, or restart */
+  const act = (target) => () => page.show(call("click", target));
   if (lesson.done) {
     if (lesson.next) {
       bar.append(
@@ -91,14 +92,14 @@ function buttons(lesson, page) {
       class: "secondary",
       disabled: lesson.step <= 1 && !lesson.done,
       text: t("lesson.undo"),
-      onclick: act("lessonUndo"),
+      onclick: act(UNDO),
     }),
     h("button", {
       type: "button",
       id: "lesson-restart",
       class: "secondary",
       text: t("lesson.restart"),
-      onclick: act("lessonRestart"),
+      onclick: act(RESTART),
     }),
     h("button", {
       type: "button",

@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 import { s } from "./dom.js";
 import { cube, patronTip, sideOf, targetAttrs, tokenChip } from "./pieces.js";
 import { marked } from "./store.js";
+import { ROOM, target } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./generated/view.js").Room} Room */
@@ -160,7 +161,7 @@ function drawRoom(view, room, r0, r1, a0, a1, marks) {
     id: `room-${room.id}`,
     "data-slot": String(room.slot),
     "data-part": room.part,
-    ...targetAttrs(`room:${room.id}`, room.hl, label),
+    ...targetAttrs(target(ROOM, room.id), room.hl, label),
     class: classes.join(" "),
   };
   const g = s(

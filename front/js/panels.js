@@ -5,6 +5,7 @@
 import { t } from "./i18n.js";
 import { fill, h, s } from "./dom.js";
 import { boatIcon, boatWords, patronName, patronTip, seatIcon, sideOf, tokenChip } from "./pieces.js";
+import { PERSON } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./generated/view.js").Player} Player */
@@ -141,7 +142,7 @@ export function drawPlayers(view) {
   for (const p of view.players) {
     const side = sideOf(view, p.index);
     const classes = ["player", `c-${p.colour}`];
-    const bot = p.seat !== "human";
+    const bot = p.seat !== PERSON;
     const thinking = p.to_move && !view.final && bot && !!view.bot_to_move;
     if (p.to_move && !view.final) classes.push("to-move");
     if (thinking) classes.push("thinking");

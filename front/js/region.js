@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { s } from "./dom.js";
 import { cube, patronTip, sideOf, targetAttrs, tokenChip } from "./pieces.js";
 import { marked } from "./store.js";
+import { CARD, CELL, target } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./generated/view.js").Region} Region */
@@ -211,9 +212,9 @@ export function drawRegion(view, tight, marks) {
     if (marked(marks.hint, "card", parcel.id)) classes.push("hint");
     const label = parcel.present ? parcel.label : t("card.taken", { card: parcel.label });
     /** @type {Record<string, string>} */
-    let attrs = { id: `card-${parcel.id}`, "data-choice": `card:${parcel.id}` };
+    let attrs = { id: `card-${parcel.id}`, "data-choice": target(CARD, parcel.id) };
     if (parcel.hl) {
-      attrs = { ...attrs, ...targetAttrs(`card:${parcel.id}`, true, t("card.take", { card: parcel.label })) };
+      attrs = { ...attrs, ...targetAttrs(target(CARD, parcel.id), true, t("card.take", { card: parcel.label })) };
       classes.push("hl");
     }
     attrs.class = classes.join(" ");
@@ -235,9 +236,9 @@ export function drawRegion(view, tight, marks) {
     if (marked(marks.hint, "card", nile.id)) classes.push("hint");
     const label = t(nile.present ? "nile.card" : "nile.card_gone", { card: nile.label });
     /** @type {Record<string, string>} */
-    let attrs = { id: `card-${nile.id}`, "data-choice": `card:${nile.id}` };
+    let attrs = { id: `card-${nile.id}`, "data-choice": target(CARD, nile.id) };
     if (nile.hl) {
-      attrs = { ...attrs, ...targetAttrs(`card:${nile.id}`, true, t("nile.take", { card: nile.label })) };
+      attrs = { ...attrs, ...targetAttrs(target(CARD, nile.id), true, t("nile.take", { card: nile.label })) };
       classes.push("hl");
     }
     attrs.class = classes.join(" ");
@@ -321,7 +322,7 @@ function drawCell(ctx, cell) {
   /** @type {Record<string, string>} */
   let attrs = { id: `cell-${cell.name}`, "data-col": String(cell.col), "data-row": String(cell.row) };
   const classes = ["cell"];
-  if (!surveying) attrs = { ...attrs, ...targetAttrs(`cell:${cell.name}`, cell.hl, what.join(", ")) };
+  if (!surveying) attrs = { ...attrs, ...targetAttrs(target(CELL, cell.name), cell.hl, what.join(", ")) };
   if (cell.hl) classes.push("hl");
   if (tokenSpot) classes.push("token-spot");
   if (cell.order) classes.push("chosen");

@@ -12,11 +12,13 @@
 // never waits for it, and a step to another position abandons it.
 
 import { language, t } from "./i18n.js";
-import { api, call } from "./api.js";
+import { api } from "./api.js";
+import { call } from "./generated/bridge.js";
 import { think } from "./bots.js";
 import { drawChart } from "./chart.js";
 import { $, fill, h, reasonOf } from "./dom.js";
 import { latest, stampOf } from "./store.js";
+import { BACK, EXIT, FIRST, FORWARD, LAST, LOG, OPEN, target } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./store.js").Page} Page */
@@ -81,15 +83,15 @@ export function installReview(page) {
     }
     const line = el.closest("#log li");
     if (line?.parentElement) {
-      review(page, `log:${Array.prototype.indexOf.call(line.parentElement.children, line)}`);
+      review(page, target(LOG, Array.prototype.indexOf.call(line.parentElement.children, line)));
     }
   });
   const keys = /** @type {Record<string, string>} */ ({
-    ArrowLeft: "back",
-    ArrowRight: "forward",
-    Home: "first",
-    End: "last",
-    Escape: "exit",
+    ArrowLeft: BACK,
+    ArrowRight: FORWARD,
+    Home: FIRST,
+    End: LAST,
+    Escape: EXIT,
   });
   addEventListener(
     "keydown",
@@ -192,7 +194,7 @@ function drawReview(page, view) {
             type: "button",
             id: "review-open",
             class: "secondary",
-            "data-review": "open",
+            "data-review": OPEN,
             text: t("review.open"),
           })
         : "",
@@ -205,15 +207,15 @@ function drawReview(page, view) {
     { class: "review-banner" },
     h("strong", { id: "review-label", text: r.label }),
     " — ",
-    h("button", { type: "button", id: "review-exit", class: "primary", "data-review": "exit", text: t("review.exit") }),
+    h("button", { type: "button", id: "review-exit", class: "primary", "data-review": EXIT, text: t("review.exit") }),
   );
   const steps = h(
     "div",
     { class: "actions review-steps", role: "toolbar", "aria-label": t("review.steps") },
-    step("review-first", "first", t("review.first"), "|◀", r.index === 0),
-    step("review-back", "back", t("review.back"), "◀", r.index === 0),
-    step("review-forward", "forward", t("review.forward"), "▶", r.index === r.last),
-    step("review-last", "last", t("review.last"), "▶|", r.index === r.last),
+    step("review-first", FIRST, t("review.first"), "|◀", r.index === 0),
+    step("review-back", BACK, t("review.back"), "◀", r.index === 0),
+    step("review-forward", FORWARD, t("review.forward"), "▶", r.index === r.last),
+    step("review-last", LAST, t("review.last"), "▶|", r.index === r.last),
   );
   /**
    * @param {string} title

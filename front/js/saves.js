@@ -16,12 +16,11 @@
 // window.mykerinosSaves.prefix (page/main.py); front/js/i18n.js, the first module
 // the page loads (through front/js/loader.js), imports it to read the language.
 
+import { KEY_CURRENT as CURRENT_KEY, KEY_SLOT as SLOT, KEY_VIEW as VIEW_KEY } from "./generated/shared.js";
+
 /** @typedef {import("./generated/view.js").View} View */
 
 // The last drawn view, as page/main.py keeps it (a view is about 15-40 KB).
-const VIEW_KEY = "view";
-const CURRENT_KEY = "current";
-const SLOT = "game:";
 // Anything longer is not a view this page wrote: it is not painted.
 const VIEW_MAX = 1_000_000;
 

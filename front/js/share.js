@@ -8,36 +8,18 @@
 // it is. Nothing here knows a rule or the link's format.
 
 import { t } from "./i18n.js";
-import { call } from "./api.js";
+import { call } from "./generated/bridge.js";
+import { KEY_SEAT, LINK_MARK, WATCH } from "./generated/shared.js";
 import { h } from "./dom.js";
 import { load, store } from "./saves.js";
 
 /** @typedef {import("./store.js").Page} Page */
 /** @typedef {import("./generated/view.js").View} View */
 
-/**
- * What opening a link answered (page/share.py open_link).
- * @typedef {object} Opened
- * @property {string} status   "none", "error", "same", "ahead", "behind", "different"
- * @property {string} [error]
- * @property {string} [question]
- * @property {View} [view]
- * @property {string} [key]     names the game, for remembering the seat
- */
-
-/**
- * The visitor's seat (page/share.py seat).
- * @typedef {object} SeatAnswer
- * @property {number | null} mine
- * @property {boolean} ask
- * @property {string} note
- * @property {{seat: number, name: string}[]} people
- */
-
 // The visitor's seat in a linked game: "mykerinos:<site path>:seat:<game>"
 // (front/js/saves.js). Earlier releases kept it under the page's full path.
 /** @param {string} key */
-const seatKey = (key) => `seat:${key}`;
+const seatKey = (key) => `${KEY_SEAT}${key}`;
 /** @param {string} key */
 const legacySeatKey = (key) => `mykerinos.seat:${location.pathname}:${key}`;
 
@@ -52,7 +34,7 @@ function recall(key) {
  */
 function remember(key, seat) {
   // Refused (private mode): the page asks again next time.
-  store(seatKey(key), seat === null ? "watch" : String(seat));
+  store(seatKey(key), seat === null ? WATCH : String(seat));
 }
 
 /** @param {string} code  "g=..." */
@@ -65,7 +47,7 @@ function clearFragment() {
 
 /** Whether the address holds a game (the page then skips the new-game dialog). */
 export function hasLink() {
-  return location.hash.startsWith("#g=");
+  return location.hash.startsWith(LINK_MARK);
 }
 
 /**
@@ -155,8 +137,8 @@ export function showLink(url, text) {
  */
 export function shareGame(page) {
   const answer = call("shareLink");
-  if (!answer.ok) {
-    page.notice(answer.error);
+  if (!answer.ok || answer.code === undefined) {
+    page.notice(answer.error || "");
     return;
   }
   showLink(linkUrl(answer.code), t("share.text"));
@@ -178,7 +160,6 @@ function sayTurn(page, note) {
  * @param {string} key
  */
 function chooseSeat(page, key) {
-  /** @type {SeatAnswer} */
   const answer = call("linkSeat", recall(key));
   if (!answer.ask) {
     sayTurn(page, answer.note);
@@ -207,7 +188,7 @@ function chooseSeat(page, key) {
       h("button", {
         type: "button",
         class: "secondary",
-        "data-seat": "watch",
+        "data-seat": WATCH,
         text: t("link.watch"),
         onclick: () => pick(null),
       }),
@@ -222,8 +203,7 @@ function chooseSeat(page, key) {
  * @returns {boolean} whether the fragment held a link
  */
 export function openLink(page, confirmed = false) {
-  /** @type {Opened} */
-  const answer = call("openLink", location.hash, confirmed ? "true" : "false");
+  const answer = call("openLink", location.hash, confirmed);
   if (answer.status === "none") return false;
   if (answer.status === "error") {
     clearFragment();
@@ -282,7 +262,7 @@ export function dailyEnd() {
   const daily = info?.daily;
   if (!daily) return null;
   const answer = call("shareLink");
-  const url = answer.ok ? linkUrl(answer.code) : "";
+  const url = answer.ok && answer.code !== undefined ? linkUrl(answer.code) : "";
   return h(
     "p",
     { id: "daily-result", class: "end-note" },

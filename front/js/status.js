@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { fill, h } from "./dom.js";
 import { boatIcon, seatIcon, sideOf } from "./pieces.js";
 import { marked } from "./store.js";
+import { CANCEL, UNDO } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./generated/view.js").Marks} Marks */
@@ -52,14 +53,14 @@ export function drawStatus(view, hint, askHint) {
     );
   }
   if (view.can_cancel) {
-    bar.append(h("button", { type: "button", class: "secondary", "data-target": "cancel", text: t("button.cancel") }));
+    bar.append(h("button", { type: "button", class: "secondary", "data-target": CANCEL, text: t("button.cancel") }));
   }
   if (view.can_undo) {
     bar.append(
       h("button", {
         type: "button",
         class: "secondary",
-        "data-target": "undo",
+        "data-target": UNDO,
         title: t("button.undo.help"),
         text: t("button.undo"),
       }),

@@ -93,7 +93,7 @@ export function createStore(tight) {
  * @param {View | null} view
  */
 export function stampOf(view) {
-  return view ? `${view.game}:${view.revision}` : "";
+  return view ? view.stamp : "";
 }
 
 /**

@@ -1,5 +1,5 @@
 // @ts-check
-// The view's types for the page: written by tools/view_types.py from
+// The view's types for the page: written by tools/page_types.py from
 // page/view_types.py (edit that file, not this one). docs/VIEW.md says what
 // every field means. This file holds types only (nothing runs).
 
@@ -296,7 +296,7 @@
  */
 
 /**
- * A lesson of the guided first game (page/course.py): present only while one runs.
+ * A lesson of the guided first game (page/course.py), in the view while one is on screen.
  * @typedef {object} Lesson
  * @property {string} id  its id in page/lessons.json
  * @property {number} number  1-based, of `count`
@@ -315,45 +315,11 @@
  */
 
 /**
- * A position as the page draws it (page/view.py), before the session adds its part.
- * @typedef {object} Board
- * @property {number} revision  changes with each move played
- * @property {number} season
- * @property {boolean} last_season
- * @property {string} phase
- * @property {string} phase_name
- * @property {number | null} to_move
- * @property {Side | null} placing  whose cubes a move being built puts down
- * @property {string} prompt
- * @property {string | null} message
- * @property {Player[]} players
- * @property {Neutral | null} neutral
- * @property {Wing[]} wings
- * @property {Region} region
- * @property {boolean} nile
- * @property {Boat | null} boat_offer
- * @property {boolean} token_step
- * @property {string | null} bot_to_move  the level of the computer to move
- * @property {NewGame} new_game  what the new-game dialog offers
- * @property {Room[]} museum
- * @property {(Side | null)[]} scale
- * @property {Action[]} actions
- * @property {boolean} building
- * @property {boolean} can_cancel
- * @property {boolean} can_undo
- * @property {number | null} survey_area  the area surveyed now (0: the Nile)
- * @property {number | null} tie_area  the area whose tie the tie boat may break
- * @property {LastMove | null} last_move
- * @property {string[]} log
- * @property {Final | null} final
- * @property {Review | null} review  the past position shown, or null: the game itself
- * @property {boolean} can_review  the game has a past to step through
- */
-
-/**
- * Everything the page draws and decides (docs/VIEW.md).
+ * Everything the page draws and decides (docs/VIEW.md), built whole by page/view.py board().
  * @typedef {object} View
+ * @property {number} game  changes with each new game, import or lesson
  * @property {number} revision  changes with each move played
+ * @property {string} stamp  names this position of this game: a computer's answer for another is dropped
  * @property {number} season
  * @property {boolean} last_season
  * @property {string} phase
@@ -384,8 +350,7 @@
  * @property {Final | null} final
  * @property {Review | null} review  the past position shown, or null: the game itself
  * @property {boolean} can_review  the game has a past to step through
- * @property {number} game  changes with each new game or import
- * @property {Save | null} save
+ * @property {Save | null} save  this game's save (several tabs, storage errors); null in a lesson
  * @property {Lesson | null} lesson  the lesson shown instead of the game, or null
  */
 

@@ -1,0 +1,242 @@
+"""Write the page's generated JavaScript (front/js/generated/) from the Python that owns it.
+
+- view.js: the view's JSDoc types, from page/view_types.py (the one place the
+  view's fields are written down);
+- bridge.js: the calls Python offers the page, from page/bridge.py's
+  ``Bridge`` and the answers' types in page/answers.py: ``call(name, ...args)``,
+  typed so that TypeScript checks every call site;
+- shared.js: the strings both sides use, from page/shared.py.
+
+TypedDicts become JSDoc typedefs: a comment after a field becomes its
+description, a class's docstring the typedef's, a subclass lists its base's
+fields too, and a ``total=False`` class's fields are optional. The files are
+kept in the tree, where TypeScript reads them; a test fails when one is not
+what this writes.
+
+    python tools/page_types.py          write front/js/generated/*.js
+    python tools/page_types.py --check  exit 1 when one of them differs
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = ROOT / "page"
+GENERATED = ROOT / "front" / "js" / "generated"
+VIEW_TYPES = PAGE / "view_types.py"
+ANSWERS = PAGE / "answers.py"
+BRIDGE = PAGE / "bridge.py"
+SHARED = PAGE / "shared.py"
+
+HEADER = """// @ts-check
+// The view's types for the page: written by tools/page_types.py from
+// page/view_types.py (edit that file, not this one). docs/VIEW.md says what
+// every field means. This file holds types only (nothing runs).
+"""
+SCALARS = {
+    "int": "number",
+    "float": "number",
+    "str": "string",
+    "bool": "boolean",
+    "None": "null",
+    "Any": "any",
+}
+
+
+def js_type(node: ast.expr) -> str:
+    """A Python annotation as a JSDoc type."""
+    if isinstance(node, ast.Constant):
+        return "null" if node.value is None else repr(node.value).replace("'", '"')
+    if isinstance(node, ast.Name):
+        return SCALARS.get(node.id, node.id)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return f"{js_type(node.left)} | {js_type(node.right)}"
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        inner = node.slice
+        if node.value.id == "list":
+            item = js_type(inner)
+            return f"({item})[]" if "|" in item else f"{item}[]"
+        if node.value.id == "dict" and isinstance(inner, ast.Tuple):
+            return f"Record<{js_type(inner.elts[0])}, {js_type(inner.elts[1])}>"
+        if node.value.id == "Literal":
+            values = inner.elts if isinstance(inner, ast.Tuple) else [inner]
+            return " | ".join(js_type(v) for v in values)
+    raise ValueError(f"no JSDoc type for {ast.unparse(node)}")
+
+
+def comment(lines: list[str], lineno: int) -> str:
+    """The comment at the end of a source line ("" when none)."""
+    line = lines[lineno - 1]
+    return line.split("  # ", 1)[1].strip() if "  # " in line else ""
+
+
+def jsdoc(source: str, header: str = HEADER) -> str:
+    """The JSDoc typedefs of the TypedDicts (and type aliases) in ``source``, as a module."""
+    return header + "\n" + "\n\n".join(typedefs(source)) + "\n\nexport {};\n"
+
+
+def partial(node: ast.ClassDef) -> bool:
+    """A ``TypedDict`` declared ``total=False``: its own fields may be left out
+    (those of its base stay as the base declares them)."""
+    return any(
+        k.arg == "total" and isinstance(k.value, ast.Constant) and k.value.value is False
+        for k in node.keywords
+    )
+
+
+def typedefs(source: str) -> list[str]:
+    """The JSDoc typedef blocks of the TypedDicts (and type aliases) in ``source``."""
+    lines = source.splitlines()
+    tree = ast.parse(source)
+    fields: dict[str, list[tuple[str, str, str]]] = {}  # (key, type, note); key "[name]": optional
+    blocks = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+            name = node.targets[0].id
+            above = lines[node.lineno - 2]
+            doc = above.lstrip("# ").strip() if above.startswith("#") else ""
+            text = f" * {doc}\n" if doc else ""
+            blocks.append(f"/**\n{text} * @typedef {{{js_type(node.value)}}} {name}\n */")
+        elif isinstance(node, ast.ClassDef):
+            own: list[tuple[str, str, str]] = []
+            for base in node.bases:
+                if isinstance(base, ast.Name) and base.id in fields:
+                    own += fields[base.id]
+            for item in node.body:
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    key = f"[{item.target.id}]" if partial(node) else item.target.id
+                    own.append((key, js_type(item.annotation), comment(lines, item.lineno)))
+            fields[node.name] = own
+            doc = " ".join((ast.get_docstring(node) or "").split()).replace("``", "`")
+            out = ["/**"]
+            if doc:
+                out.append(f" * {doc}")
+            out.append(f" * @typedef {{object}} {node.name}")
+            for key, kind, note in own:
+                out.append(f" * @property {{{kind}}} {key}" + (f"  {note}" if note else ""))
+            out.append(" */")
+            blocks.append("\n".join(out))
+    return blocks
+
+
+BRIDGE_HEADER = """// @ts-check
+// The calls Python offers the page, and their answers: written by
+// tools/page_types.py from page/bridge.py and page/answers.py (edit those,
+// not this one). page/main.py serves every call through window.mykerinos.call.
+"""
+
+CALL = """
+/**
+ * Call Python: one function of page/bridge.py, its arguments sent and its
+ * answer read back as JSON.
+ * @template {keyof Calls} K
+ * @param {K} name
+ * @param {Calls[K]["args"]} args
+ * @returns {Calls[K]["answer"]}
+ */
+export function call(name, ...args) {
+  const python = /** @type {{mykerinos?: {call: (name: string, args: string) => string}}} */ (
+    /** @type {unknown} */ (window)
+  ).mykerinos;
+  if (!python) throw new Error("the rules engine has not started");
+  return JSON.parse(python.call(name, JSON.stringify(args)));
+}
+"""
+
+
+def bridge_js(bridge: str, answers: str, view_types: str) -> str:
+    """front/js/generated/bridge.js: the answers' types, and ``call`` typed by ``Calls``."""
+    view_names = [n.name for n in ast.parse(view_types).body if isinstance(n, ast.ClassDef)]
+    imports = [f'/** @typedef {{import("./view.js").{n}}} {n} */' for n in view_names]
+    calls = []
+    for node in ast.parse(bridge).body:
+        if isinstance(node, ast.ClassDef) and node.name == "Bridge":
+            for item in node.body:
+                if not isinstance(item, ast.FunctionDef) or item.name.startswith("_"):
+                    continue
+                if item.name == "answer" or item.returns is None:
+                    continue
+                args = ", ".join(
+                    f"{a.arg}: {js_type(a.annotation)}"
+                    for a in item.args.args[1:]
+                    if a.annotation is not None
+                )
+                doc = " ".join((ast.get_docstring(item) or "").split())
+                calls.append(
+                    f" *   {item.name}: {{args: [{args}], answer: {js_type(item.returns)}}},"
+                    + (f"  // {doc}" if doc else "")
+                )
+    table = "/**\n * What each call takes and answers (page/bridge.py).\n * @typedef {{\n"
+    table += "\n".join(calls) + "\n * }} Calls\n */"
+    blocks = [*imports, *typedefs(answers), table]
+    return BRIDGE_HEADER + "\n" + "\n\n".join(blocks) + "\n" + CALL
+
+
+SHARED_HEADER = """// @ts-check
+// The strings Python and the page both use: written by tools/page_types.py
+// from page/shared.py (edit that file, not this one); the page spells none of
+// them by hand.
+"""
+
+SHARED_CODE = """
+/**
+ * A click or review target of that kind: target(CELL, "c3") is "cell:c3".
+ * @param {string} kind
+ * @param {string | number} value
+ */
+export function target(kind, value) {
+  return `${kind}${SEPARATOR}${value}`;
+}
+"""
+
+
+def shared_js(source: str) -> str:
+    """front/js/generated/shared.js: page/shared.py's constants, with their comments."""
+    lines = source.splitlines()
+    out = []
+    for node in ast.parse(source).body:
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+        ):
+            note = comment(lines, node.lineno)
+            text = json.dumps(node.value.value)
+            out.append(f"export const {node.target.id} = {text};" + (f" // {note}" if note else ""))
+    return SHARED_HEADER + "\n" + "\n".join(out) + "\n" + SHARED_CODE
+
+
+def outputs() -> dict[Path, str]:
+    """Every generated file and what it must hold."""
+    view_types = VIEW_TYPES.read_text(encoding="utf-8")
+    return {
+        GENERATED / "view.js": jsdoc(view_types),
+        GENERATED / "bridge.js": bridge_js(
+            BRIDGE.read_text(encoding="utf-8"), ANSWERS.read_text(encoding="utf-8"), view_types
+        ),
+        GENERATED / "shared.js": shared_js(SHARED.read_text(encoding="utf-8")),
+    }
+
+
+def main(argv: list[str]) -> int:
+    stale = [
+        path
+        for path, text in outputs().items()
+        if not path.is_file() or path.read_text(encoding="utf-8") != text
+    ]
+    if "--check" in argv:
+        for path in stale:
+            print(f"{path.relative_to(ROOT)} is not what page/ gives: run tools/page_types.py")
+        return 1 if stale else 0
+    for path, text in outputs().items():
+        path.write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
