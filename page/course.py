@@ -93,18 +93,6 @@ class Course:
         self._keep()
         return self.view()
 
-    def undo(self) -> View:
-        if self.active is not None:
-            self.active.undo()
-            self._keep()
-        return self.view()
-
-    def restart(self) -> View:
-        if self.active is not None:
-            self.active.restart()
-            self._keep()
-        return self.view()
-
     def exit(self) -> None:
         self.active = None
         self.storage.remove(PROGRESS_KEY)

@@ -15,8 +15,10 @@ from typing import Any
 
 import pytest
 
-from page.course import PROGRESS_KEY, Course, with_lessons
+from page.bridge import Bridge
+from page.course import PROGRESS_KEY, Course
 from page.lesson import Lesson, LessonData, check, load_course
+from page.modes import Learning, Playing
 from page.session import Session
 from page.texts import LANGUAGES, catalogue
 
@@ -155,71 +157,71 @@ def test_the_rules_summary_links_to_every_lesson() -> None:
     assert sorted(set(linked)) == sorted(IDS)
 
 
-def fresh(storage: Memory | None = None) -> tuple[Session, Memory, dict[str, Any]]:
-    """A session on fresh storage and the page's functions around it (the
-    game's own ones stand in by naming themselves)."""
+def fresh(storage: Memory | None = None) -> tuple[Session, Memory, Bridge]:
+    """A session on fresh storage and the page's bridge around it."""
     storage = storage if storage is not None else Memory()
     session = Session.open(storage, "en", fresh_seed=lambda: 5)
-    api = {
-        name: (lambda *a, name=name: json.dumps({"called": name}))
-        for name in (
-            "view",
-            "click",
-            "review",
-            "playBotMove",
-            "think",
-            "sync",
-            "continueHere",
-            "follow",
-            "newGame",
-            "importRecord",
-            "dailyGame",
-        )
-    }
-    api["openLink"] = lambda fragment="", confirmed=False: json.dumps(
-        {"status": "opened", "view": {}} if fragment else {"status": "none"}
-    )
-    api["startup"] = lambda language=None: json.dumps(session.startup(language))
-    api["setLanguage"] = lambda code: json.dumps(session.set_language(code))
-    return session, storage, with_lessons(api, session, storage)
+    return session, storage, Bridge(session, storage)
 
 
 def test_the_page_functions_go_to_the_lesson_while_it_runs() -> None:
-    session, storage, api = fresh()
-    first = json.loads(api["startup"]("en"))
+    session, storage, bridge = fresh()
+    first = bridge.startup("en")
     assert first["newGame"] is True and first["view"]["lesson"] is None
-    view = json.loads(api["lessonStart"]("goal"))
-    assert view["lesson"]["id"] == "goal" and view["save"] is None
-    assert json.loads(api["view"]())["lesson"]["step"] == 1
-    assert json.loads(api["review"]("open"))["lesson"]
-    assert json.loads(api["think"]("move")) == {"error": "a lesson is on"}
-    view = json.loads(api["click"]("action:dig"))
-    view = json.loads(api["click"]("cell:c2"))
+    view = bridge.lessonStart("goal")
+    assert view["lesson"] is not None and view["lesson"]["id"] == "goal" and view["save"] is None
+    assert isinstance(bridge.mode, Learning)
+    assert bridge.view()["lesson"]["step"] == 1  # type: ignore[index]
+    assert bridge.review("open")["lesson"]
+    assert bridge.think("move") == {"error": "a lesson is on"}
+    bridge.click("action:dig")
+    view = bridge.click("cell:c2")
+    assert view["lesson"] is not None
     assert view["lesson"]["step"] == 2 and view["lesson"]["others"]
     # Only the learner's place is kept: never a game's save slot.
     assert set(storage.data) == {PROGRESS_KEY}
     assert json.loads(storage.data[PROGRESS_KEY]) == {"lesson": "goal", "step": 1}
-    view = json.loads(api["setLanguage"]("fr"))
+    view = bridge.setLanguage("fr")
+    assert view["lesson"] is not None
     assert view["lesson"]["title"] == catalogue("fr")["lesson.goal.title"]
-    assert json.loads(api["openLink"]("")) == {"status": "none"}  # no link: the lesson goes on
-    assert json.loads(api["view"]())["lesson"]
-    assert json.loads(api["newGame"]("[]")) == {"called": "newGame"}
+    assert bridge.openLink("", False) == {"status": "none"}  # no link: the lesson goes on
+    assert bridge.view()["lesson"]
+    # The saved game's computers wait, and it keeps following other tabs.
+    assert bridge.playBotMove({"action": "pass"}, "1:0")["lesson"]
+    assert bridge.sync()["lesson"]
+    # Undo a step and restart are the lesson's own clicks.
+    assert bridge.click("undo")["lesson"]["step"] == 1  # type: ignore[index]
+    assert bridge.click("restart")["lesson"]["step"] == 1  # type: ignore[index]
+    view = bridge.newGame([], None, {})
+    assert view["lesson"] is None and isinstance(bridge.mode, Playing)
     assert PROGRESS_KEY not in storage.data
-    assert json.loads(api["click"]("x")) == {"called": "click"}
+
+
+def test_the_saved_game_follows_other_tabs_during_a_lesson() -> None:
+    session, storage, bridge = fresh()
+    bridge.startup("en")
+    bridge.newGame(["Ann", "Bob"], "4", {})
+    bridge.lessonStart("goal")
+    other = Bridge(Session.open(storage, "en"), storage)  # another tab, on the same save
+    other.click("action:pass")
+    assert bridge.sync()["lesson"] is not None
+    assert len(session.table.state.moves) == 1  # followed, behind the lesson
+    assert bridge.lessonExit()["view"]["log"] == other.view()["log"]
 
 
 def test_a_reload_resumes_the_lesson_where_it_was() -> None:
-    session, storage, api = fresh()
-    api["startup"]("en")
-    api["lessonStart"]("excavation")
-    api["click"]("action:extend")
-    api["click"]("cell:d2")
-    api["click"]("cell:d1")
+    session, storage, bridge = fresh()
+    bridge.startup("en")
+    bridge.lessonStart("excavation")
+    bridge.click("action:extend")
+    bridge.click("cell:d2")
+    bridge.click("cell:d1")
     _, _, again = fresh(storage)
-    first = json.loads(again["startup"]("en"))
+    first = again.startup("en")
     assert first["newGame"] is False
-    assert first["view"]["lesson"]["id"] == "excavation" and first["view"]["lesson"]["step"] == 2
-    exit_ = json.loads(again["lessonExit"]())
+    lesson = first["view"]["lesson"]
+    assert lesson is not None and lesson["id"] == "excavation" and lesson["step"] == 2
+    exit_ = again.lessonExit()
     assert exit_["newGame"] is True and exit_["view"]["lesson"] is None
     assert storage.data == {}
 

@@ -1,4 +1,4 @@
-"""Review on the page's model (page/table.py): any past position drawn exactly as
+"""Review, a mode of the page (page/modes.py): any past position drawn exactly as
 the engine rebuilds it, nothing playable meanwhile, the jumps, the score chart,
 and the computer's analysis of a past decision (page/thinking.py)."""
 
@@ -13,6 +13,8 @@ from game import GameState, Move, to_record
 from game.bots import Bot
 from game.selfplay import random_game
 from game.timeline import Timeline
+from page.bridge import Bridge
+from page.modes import Reviewing
 from page.session import Session
 from page.table import Table
 from page.texts import Texts
@@ -20,9 +22,17 @@ from page.thinking import analysis, estimate
 from tests.page.fakes import Memory
 
 
-def finished(players: int = 3, seed: int = 5, nile: bool = False) -> tuple[GameState, Table]:
+def finished(players: int = 3, seed: int = 5, nile: bool = False) -> tuple[GameState, Bridge]:
+    """A random game played to its end, on the page's bridge."""
     state = random_game(players, seed, nile=nile, log=True)
-    return state, Table.from_record_text(json.dumps(to_record(state)))
+    storage = Memory()
+    table = Table.from_record_text(json.dumps(to_record(state)))
+    return state, Bridge(Session(storage, table), storage)
+
+
+def index(screen: Bridge) -> int | None:
+    """The position reviewed, or None: the game itself is on screen."""
+    return screen.mode.shown.index if isinstance(screen.mode, Reviewing) else None
 
 
 def shown(view: dict[str, Any]) -> dict[str, Any]:
@@ -40,22 +50,22 @@ def shown(view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def engine(state: GameState, table: Table) -> dict[str, Any]:
+def engine(state: GameState, screen: Bridge) -> dict[str, Any]:
     """The same facts from a position the engine rebuilt, drawn by a plain table."""
-    return shown(Table(state, list(table.seats)).view())
+    return shown(Table(state, list(screen.session.table.seats)).view())
 
 
 @pytest.mark.parametrize("players,seed,nile", [(3, 5, False), (2, 12, True)])
 def test_every_position_shows_the_engines_state(players: int, seed: int, nile: bool) -> None:
-    state, table = finished(players, seed, nile)
+    state, screen = finished(players, seed, nile)
     timeline = Timeline.of_state(state)
-    table.review("first")
+    screen.review("first")
     for k in range(timeline.last + 1):
-        view = table.view()
+        view = screen.view()
         review = view["review"]
         assert review["index"] == k and review["last"] == timeline.last
         assert review["label"] == f"Move {k} of {timeline.last}"
-        assert shown(view) == engine(timeline.state_at(k), table), k
+        assert shown(view) == engine(timeline.state_at(k), screen), k
         assert view["actions"] == [] and not view["can_undo"] and view["bot_to_move"] is None
         assert not any(c["hl"] for c in view["region"]["cells"])
         assert not any(p["hl"] for p in view["region"]["parcels"] + view["region"]["nile"])
@@ -67,113 +77,118 @@ def test_every_position_shows_the_engines_state(players: int, seed: int, nile: b
             assert review["next"]["player"] == state.moves[k][0]
         else:
             assert review["next"] is None
-        table.review("forward")
-    assert table.reviewing.index == timeline.last
+        screen.review("forward")
+    assert index(screen) == timeline.last
     for k in range(timeline.last, -1, -7):
-        table.review(f"position:{k}")
-        assert shown(table.view()) == engine(timeline.state_at(k), table)
+        screen.review(f"position:{k}")
+        assert shown(screen.view()) == engine(timeline.state_at(k), screen)
 
 
 def test_nothing_can_be_played_while_reviewing() -> None:
     state = random_game(3, 8, log=True)
     record = to_record(state)
     record["moves"] = record["moves"][:30]
+    storage = Memory()
     table = Table.from_record_text(json.dumps(record))
-    live = table.view()
+    screen = Bridge(Session(storage, table), storage)
+    live = screen.view()
     target = live["actions"][0]["id"]
-    table.review("back")
-    assert table.reviewing.index == 29
+    screen.review("back")
+    assert index(screen) == 29
     for click in (target, "undo", "cell:c3", "cancel", "room:W1-5"):
-        table.click(click)
+        screen.click(click)
         assert (
-            table.view()["message"]
+            screen.view()["message"]
             == "This is a past moment of the game: go back to the game to play."
         )
         assert len(table.state.moves) == 30
-    table.review("exit")
-    assert table.reviewing is None
-    view = table.view()
+    screen.review("exit")
+    assert index(screen) is None
+    view = screen.view()
     assert view["review"] is None and view["can_review"]
     assert shown(view) == shown(live) and view["actions"] == live["actions"]
-    table.click(target)
-    assert table.view()["message"] is None
+    screen.click(target)
+    assert screen.view()["message"] is None
 
 
 def test_the_jumps() -> None:
-    state, table = finished()
+    state, screen = finished()
     timeline = Timeline.of_state(state)
-    table.review("open")
-    assert table.reviewing.index == timeline.last
-    table.review("back")
-    assert table.reviewing.index == timeline.last - 1
-    table.review("first")
-    table.review("back")
-    assert table.reviewing.index == 0
-    table.review("last")
-    table.review("forward")
-    assert table.reviewing.index == timeline.last
-    view = table.view()
+    screen.review("open")
+    assert index(screen) == timeline.last
+    screen.review("back")
+    assert index(screen) == timeline.last - 1
+    screen.review("first")
+    screen.review("back")
+    assert index(screen) == 0
+    screen.review("last")
+    screen.review("forward")
+    assert index(screen) == timeline.last
+    view = screen.view()
     seasons = [(m["season"], m["index"]) for m in view["review"]["seasons"]]
     surveys = [(m["season"], m["index"]) for m in view["review"]["surveys"]]
     assert seasons == timeline.season_starts() and surveys == timeline.survey_starts()
     for season, k in surveys:
-        table.review(f"survey:{season}")
-        assert table.reviewing.index == k and table.view()["phase"] in ("survey", "boat")
+        screen.review(f"survey:{season}")
+        assert index(screen) == k and screen.view()["phase"] in ("survey", "boat")
     for season, k in seasons:
-        table.review(f"season:{season}")
-        assert table.reviewing.index == k and table.view()["season"] == season
-    here = table.reviewing.index
+        screen.review(f"season:{season}")
+        assert index(screen) == k and screen.view()["season"] == season
+    here = index(screen)
     for bad in ("position:9999", "position:-1", "season:9", "log:99999", "fly", "position:x"):
-        table.review(bad)
-        assert table.reviewing.index == here
+        screen.review(bad)
+        assert index(screen) == here
     # A log line jumps to the first position that shows it.
     lines = Table(state).view()["log"]
     for i in (0, 5, len(lines) // 2, len(lines) - 1):
-        table.review(f"log:{i}")
-        k = table.reviewing.index
+        screen.review(f"log:{i}")
+        k = index(screen)
         assert k is not None
-        assert table.view()["log"][i] == lines[i]
+        assert screen.view()["log"][i] == lines[i]
         if k:
-            table.review(f"position:{k - 1}")
-            assert len(table.view()["log"]) <= i
+            screen.review(f"position:{k - 1}")
+            assert len(screen.view()["log"]) <= i
 
 
 def test_what_a_screen_reader_hears() -> None:
-    state, table = finished()
-    table.review("position:1")
-    view = table.view()
+    state, screen = finished()
+    screen.review("position:1")
+    view = screen.view()
     said = view["review"]["said"]
     assert said.startswith(f"Move 1 of {len(state.moves)}:")
     assert view["log"][-1] in said
-    table.set_language("fr")
-    table.review("position:0")
-    assert table.view()["review"]["said"] == f"Coup 0 sur {len(state.moves)}"
+    screen.setLanguage("fr")
+    screen.review("position:0")
+    assert screen.view()["review"]["said"] == f"Coup 0 sur {len(state.moves)}"
 
 
 def test_review_pauses_the_computer_players_and_drops_their_answers() -> None:
-    session = Session.open(Memory(), "en", fresh_seed=lambda: 3)
-    session.start_game(["Ann", "Bob"], 4, {"seats": ["human", "hard"]})
-    view = session.click("action:pass")
+    storage = Memory()
+    session = Session.open(storage, "en", fresh_seed=lambda: 3)
+    screen = Bridge(session, storage)
+    screen.newGame(["Ann", "Bob"], "4", {"seats": ["human", "hard"]})
+    view = screen.click("action:pass")
     assert view["bot_to_move"] == "hard"
-    stamp = session.stamp_text()
-    session.table.review("back")
-    reviewing = session.view()
+    stamp = view["stamp"]
+    reviewing = screen.review("back")
     assert reviewing["bot_to_move"] is None and reviewing["review"]["index"] == 0
-    # An answer asked before review is for a position no longer named: dropped.
+    assert screen.think("move") == {"error": "it is not a computer's turn"}
+    # While review is on, and after it, an answer asked before is dropped.
     move = session.table.state.legal_moves()[0]
-    after = session.play_bot_move(move.to_json(), stamp)
+    after = screen.playBotMove(move.to_json(), stamp)
     assert len(session.table.state.moves) == 1 and after["message"] is None
-    session.table.review("exit")
-    live = session.view()
-    assert live["bot_to_move"] == "hard" and f"{live['game']}:{live['revision']}" != stamp
-    assert session.play_bot_move(move.to_json(), session.stamp_text())["message"] is None
+    live = screen.review("exit")
+    assert live["bot_to_move"] == "hard" and live["stamp"] != stamp
+    assert screen.playBotMove(move.to_json(), stamp)["revision"] == live["revision"]
+    assert len(session.table.state.moves) == 1
+    assert screen.playBotMove(move.to_json(), live["stamp"])["message"] is None
     assert len(session.table.state.moves) == 2
 
 
 def test_the_score_chart_on_the_end_screen_and_in_review() -> None:
-    state, table = finished()
+    state, screen = finished()
     assert state.final is not None
-    chart = table.view()["final"]["chart"]
+    chart = screen.view()["final"]["chart"]
     assert chart["labels"] == [
         "Start",
         "Season 1",
@@ -185,23 +200,40 @@ def test_the_score_chart_on_the_end_screen_and_in_review() -> None:
     ]
     assert [s[-1] for s in chart["series"]] == state.final["scores"]
     assert chart["series"] == [list(s) for s in Timeline.of_state(state).score_chart().series]
-    table.review("season:3")
-    k = table.reviewing.index
+    screen.review("season:3")
+    k = index(screen)
     assert k is not None
-    partial = table.view()["review"]["chart"]
+    partial = screen.view()["review"]["chart"]
     assert partial["labels"] == ["Start", "Season 1", "Season 2", "Season 3"]
     assert partial["complete"] == [True, True, True, False]
-    assert [s[-1] for s in partial["series"]] == [p["score"] for p in table.view()["players"]]
-    table.set_language("it")
-    assert table.view()["review"]["chart"]["labels"][1] == "Stagione 1"
+    assert [s[-1] for s in partial["series"]] == [p["score"] for p in screen.view()["players"]]
+    screen.setLanguage("it")
+    assert screen.view()["review"]["chart"]["labels"][1] == "Stagione 1"
 
 
 def test_a_new_game_or_import_ends_review() -> None:
-    state, table = finished()
-    table.review("first")
+    state, screen = finished()
+    screen.review("first")
     other = random_game(2, 3, log=True)
-    assert table.import_text(json.dumps(to_record(other))) is None
-    assert table.reviewing is None and table.view()["review"] is None
+    assert screen.importRecord(json.dumps(to_record(other)))["ok"]
+    assert index(screen) is None and screen.view()["review"] is None
+    screen.review("first")
+    screen.newGame(["Ann", "Bob"], None, {})
+    assert index(screen) is None and screen.view()["review"] is None
+
+
+def test_a_game_moved_on_in_another_tab_ends_review() -> None:
+    storage = Memory()
+    session = Session.open(storage, "en", fresh_seed=lambda: 3)
+    screen = Bridge(session, storage)
+    screen.newGame(["Ann", "Bob"], "4", {})
+    screen.click("action:pass")
+    screen.review("first")
+    other = Bridge(Session.open(storage, "en"), storage)  # another tab, on the same save
+    other.click("action:pass")
+    screen.sync()
+    assert screen.follow()["review"] is None and index(screen) is None
+    assert len(session.table.state.moves) == 2
 
 
 def test_the_computers_analysis_of_a_past_decision() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from game import Move
 from game.bots import Bot
 from game.timeline import Timeline
+from page.review import Review
 from page.session import Session
 from page.texts import Texts
 from page.thinking import SliceClock, Thinker
@@ -24,9 +25,11 @@ def to_a_computer(seats: list[str]) -> Session:
     return session
 
 
-def finish(session: Session, purpose: str, ms: float = 5) -> tuple[dict, int]:
+def finish(
+    session: Session, purpose: str, ms: float = 5, shown: Review | None = None
+) -> tuple[dict, int]:
     """Run a job to its answer; returns it and how many slices it took."""
-    started = session.think(purpose)
+    started = session.think(purpose, shown)
     assert "job" in started, started
     for slices in range(1, 100_000):
         step = session.think_step(started["job"], ms)
@@ -131,8 +134,7 @@ def test_the_analysis_of_the_position_shown_in_review() -> None:
         session.play_bot_move(answer["move"], session.stamp_text())
         if session.table.bot_to_move() is None:
             session.click("action:pass")
-    session.table.review("position:2")
-    answer, _ = finish(session, "analysis", ms=10)
+    answer, _ = finish(session, "analysis", 10, Review(session.table.timeline(), 2))
     shown = Timeline.of_state(session.table.state).state_at(2)
     assert Move.from_json(answer["move"]) in shown.legal_moves()
     assert answer["played"] == session.table.state.moves[2][1].to_json()

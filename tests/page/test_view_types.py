@@ -17,12 +17,13 @@ import pytest
 from game import Move
 from game.legality import kind
 from page import view_types
+from page.bridge import Bridge
 from page.course import Course
 from page.lesson import load_course
 from page.session import Session
 from page.table import Table
 from tests.sources import GENERATED, PAGE
-from tools.view_types import jsdoc
+from tools.page_types import jsdoc, outputs
 
 from .fakes import Memory
 from .test_view_contract import FRONT_END, code_of
@@ -48,11 +49,14 @@ def fields(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def test_view_js_is_generated_from_the_python_types() -> None:
-    source = (PAGE / "view_types.py").read_text(encoding="utf-8")
-    assert (GENERATED / "view.js").read_text(encoding="utf-8") == jsdoc(source), (
-        "front/js/generated/view.js is stale: run python tools/view_types.py"
-    )
+def test_the_generated_modules_are_what_page_gives() -> None:
+    """front/js/generated/: the view's types, the bridge and the shared strings."""
+    made = outputs()
+    assert sorted(p.name for p in made) == sorted(p.name for p in GENERATED.glob("*.js"))
+    for path, text in made.items():
+        assert path.read_text(encoding="utf-8") == text, (
+            f"{path.relative_to(GENERATED.parent.parent.parent)} is stale: run python tools/page_types.py"
+        )
 
 
 def test_the_generator_writes_every_type_and_field() -> None:
@@ -64,6 +68,7 @@ def test_the_generator_writes_every_type_and_field() -> None:
     assert '@typedef {number | "neutral"} Side' in js
     assert "@property {(Side | null)[]} scale" in js
     assert "@property {Lesson | null} lesson  the lesson shown" in js
+    assert "@property {Save | null} save  this game's save" in js
 
 
 def test_docs_name_every_field() -> None:
@@ -148,9 +153,11 @@ def test_the_shape_checker_sees_a_wrong_view() -> None:
 
 def views_of_a_game(players: int, seed: int, nile: bool) -> list[dict[str, Any]]:
     """Views along a whole game: at each decision, a move being built, then the move played."""
-    session = Session.open(Memory(), "en", fresh_seed=lambda: 5)
+    storage = Memory()
+    session = Session.open(storage, "en", fresh_seed=lambda: 5)
     session.start_game([f"P{i}" for i in range(players)], seed, {"nile": nile})
     table = session.table
+    screen = Bridge(session, storage)
     rng = random.Random(seed)
     out: list[dict[str, Any]] = [dict(session.view())]
     while not table.state.over:
@@ -162,8 +169,7 @@ def views_of_a_game(players: int, seed: int, nile: bool) -> list[dict[str, Any]]
         table.play(move)
         out.append(dict(session.view()))
     for target in ("open", "first", "forward", "season:2", "survey:1", "last"):
-        table.review(target)
-        out.append(dict(session.view()))
+        out.append(dict(screen.review(target)))
     return out
 
 
@@ -185,9 +191,9 @@ def test_lesson_views_have_exactly_the_typed_fields() -> None:
         assert view["lesson"] is not None
 
 
-def test_a_table_view_is_a_board() -> None:
+def test_a_table_view_is_a_whole_view() -> None:
     view = Table.new(["Ann", "Bob"], 4, nile=True).view()
-    assert problems(view, view_types.Board) == []
+    assert problems(view, view_types.View) == []
 
 
 def test_the_docs_name_no_field_the_view_lacks() -> None:
@@ -209,18 +215,19 @@ def test_the_review_targets_the_docs_list_lead_somewhere() -> None:
     sentence = re.sub(r"\([^)]*\)", "", REVIEW_TARGETS.group(1))  # asides name no target
     listed = re.findall(r"`(\w+)(?::<\w+>)?`", sentence)
     assert len(listed) >= 9
-    session = Session.open(Memory(), "en", fresh_seed=lambda: 5)
+    storage = Memory()
+    session = Session.open(storage, "en", fresh_seed=lambda: 5)
     session.start_game(["Ann", "Bob", "Cleo"], 8, {"nile": False})
     table = session.table
+    screen = Bridge(session, storage)
     rng = random.Random(8)
     while not table.state.over:
         table.play(rng.choice(table.legal()))
     for name in listed:
         target = f"{name}:1" if f"`{name}:<" in sentence else name
-        table.review(target)
-        view = session.view()
+        view = screen.review(target)
         if name == "exit":
             assert view["review"] is None, name
         else:
             assert view["review"] is not None, name
-            table.review("exit")
+            screen.review("exit")
