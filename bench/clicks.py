@@ -172,7 +172,7 @@ def start_game(page, names: list[str], seed: int) -> dict:
     before = page.evaluate("Number(document.body.dataset.drawn || 0)")
     page.click("#start-game")
     page.wait_for_function("n => Number(document.body.dataset.drawn || 0) > n", arg=before)
-    return json.loads(page.evaluate("window.mykerinos.view()"))
+    return json.loads(page.evaluate("window.mykerinos.call(`view`, `[]`)"))
 
 
 def play(page, view: dict, seed: int) -> list[dict]:

@@ -288,9 +288,9 @@ def ask_hint(tab) -> None:
 def ask_analysis(tab) -> str:
     """Review the finished game's first position and ask the computer about it."""
     tab.click_css("#review-open")
-    tab.wait("JSON.parse(window.mykerinos.view()).review !== null")
+    tab.wait("JSON.parse(window.mykerinos.call(`view`, `[]`)).review !== null")
     tab.click_css("#review-first")
-    tab.wait("JSON.parse(window.mykerinos.view()).review.index === 0")
+    tab.wait("JSON.parse(window.mykerinos.call(`view`, `[]`)).review.index === 0")
     tab.wait("!!document.querySelector('#review-analyse')")
     tab.click_css("#review-analyse")
     return str(tab.wait("document.querySelector('#review-answer')?.textContent", 60))
@@ -308,7 +308,14 @@ def play(tab, seed: int, decisions: list[tuple[float, int]]) -> dict:
         view = person_turn(tab, timeout_s=GAME_TIMEOUT_S)
         turns += 1
         decisions.append(
-            (time.monotonic(), len(tab.js("JSON.parse(window.mykerinos.exportRecord()).moves")))
+            (
+                time.monotonic(),
+                len(
+                    tab.js(
+                        "JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves"
+                    )
+                ),
+            )
         )
         if view["final"]:
             return {"over": True, "first_ms": first_ms}
@@ -382,13 +389,17 @@ def measure(browser: str, url: str, seats: list[str], seed: int) -> None:
                 deadline = game_started + GAME_TIMEOUT_S
                 while True:
                     state = tab.js(
-                        "({over: JSON.parse(window.mykerinos.view()).final !== null,"
+                        "({over: JSON.parse(window.mykerinos.call(`view`, `[]`)).final !== null,"
                         " bots: document.body.dataset.bot})"
                     )
                     decisions.append(
                         (
                             time.monotonic(),
-                            len(tab.js("JSON.parse(window.mykerinos.exportRecord()).moves")),
+                            len(
+                                tab.js(
+                                    "JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves"
+                                )
+                            ),
                         )
                     )
                     if state["over"] or state["bots"] == "failed" or time.monotonic() > deadline:
@@ -397,7 +408,9 @@ def measure(browser: str, url: str, seats: list[str], seed: int) -> None:
                 played = {"first_ms": None}
             game_s = time.monotonic() - game_started
             long_tasks = tab.js("window.__longtasks") if browser == "chromium" else None
-            moves = len(tab.js("JSON.parse(window.mykerinos.exportRecord()).moves"))
+            moves = len(
+                tab.js("JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves")
+            )
             end_rss, end_pss = sampler.now()
         label = f"{browser} {tab.version}"
         if not state["over"]:

@@ -59,8 +59,8 @@ def run(site_url: str, moves: int, seed: int, level: str) -> dict:
             time.sleep(0.5)
             started = page.evaluate("performance.now()")
             page.evaluate(
-                "([names, level]) => window.mykerinosUI.draw(JSON.parse(window.mykerinos.newGame("
-                f"JSON.stringify(names), {seed}, JSON.stringify({{seats: [level, level, level]}}))))",
+                "([names, level]) => window.mykerinosUI.draw(JSON.parse(window.mykerinos.call("
+                f"'newGame', JSON.stringify([names, '{seed}', {{seats: [level, level, level]}}]))))",
                 [["Hatshepsut", "Imhotep", "Khufu"], level],
             )
             wait_until(

@@ -191,7 +191,7 @@ SVG_CONTRAST = """() => {
 
 # ------------------------------------------------------------------ helpers
 def view_of(page) -> dict:
-    return json.loads(page.evaluate("window.mykerinos.view()"))
+    return json.loads(page.evaluate("window.mykerinos.call(`view`, `[]`)"))
 
 
 def drawn(page) -> int:
@@ -500,7 +500,9 @@ def test_phone_fits_and_plays_by_touch(browser, site, recorder):
         assert page.locator("#player-name-0").bounding_box()["width"] >= 150
 
         view = start_game(page, 4, 3, nile=True, touch=True)
-        record = json.loads(page.evaluate("window.mykerinos.exportRecord()"))
+        record = json.loads(
+            page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))")
+        )
         moves = len(record["moves"])
 
         def no_sideways_scroll():
@@ -549,7 +551,9 @@ def test_phone_fits_and_plays_by_touch(browser, site, recorder):
         assert [owners[c] for c in tapped] == [mover] * len(tapped)
         for cell in tapped:
             assert page.locator(f"#cell-{cell} .cube text").text_content() == letter
-        record = json.loads(page.evaluate("window.mykerinos.exportRecord()"))
+        record = json.loads(
+            page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))")
+        )
         assert len(record["moves"]) == moves + 1
         assert record["moves"][-1]["cells"] == tapped
         assert view["to_move"] != mover

@@ -25,9 +25,10 @@ def daily_on(page, url: str, name: str) -> dict:
     page.click("#daily-game")
     expect(page.locator("#new-game-dialog")).to_be_hidden()
     page.wait_for_function(
-        "() => JSON.parse(window.mykerinos.exportRecord()).setup.players[0] === " + json.dumps(name)
+        "() => JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).setup.players[0] === "
+        + json.dumps(name)
     )
-    return json.loads(page.evaluate("window.mykerinos.exportRecord()"))
+    return json.loads(page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))"))
 
 
 def test_todays_deal_is_the_same_in_two_contexts(site, browser, page, recorder):
@@ -50,7 +51,7 @@ def test_todays_deal_is_the_same_in_two_contexts(site, browser, page, recorder):
         assert a["players"] == ["Ann", "Computer 2", "Computer 3"]
         assert z["players"] == ["Zoé", "Ordinateur 2", "Ordinateur 3"]
         assert ann["seats"] == zoe["seats"] == list(share.DAILY_SEATS)
-        view = json.loads(other.evaluate("window.mykerinos.view()"))
+        view = json.loads(other.evaluate("window.mykerinos.call(`view`, `[]`)"))
         assert [p["seat"] for p in view["players"]] == list(share.DAILY_SEATS)
         assert_clean(other_recorder, site)
     finally:

@@ -1,6 +1,6 @@
 """Playing the game page in real Chromium, by clicking what a person clicks.
 
-Every step reads the current view from ``window.mykerinos.view()``, picks a
+Every step reads the current view from ``window.mykerinos.call(`view`, `[]`)``, picks a
 legal target in it, clicks the element ``[data-target="..."]`` on the page and
 waits for the redraw (``body[data-drawn]`` counts the redraws). The same
 choices made on ``page.table.Table`` in this process give the same game, which
@@ -45,7 +45,7 @@ SAME_GAME = ("revision", "game", "save", "lesson")
 # ------------------------------------------------------------------ helpers
 def view_of(page) -> dict:
     """The page's current view, as Python hands it to the front end."""
-    return json.loads(page.evaluate("window.mykerinos.view()"))
+    return json.loads(page.evaluate("window.mykerinos.call(`view`, `[]`)"))
 
 
 def position(view: dict, volatile=VOLATILE) -> dict:
@@ -476,7 +476,7 @@ def test_import_refuses_broken_files_and_loads_a_good_record(site, page, recorde
     unchanged()
 
     # A record whose second move digs where the first one did.
-    record = json.loads(page.evaluate("window.mykerinos.exportRecord()"))
+    record = json.loads(page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))"))
     record["moves"][1]["cells"] = list(record["moves"][0]["cells"])
     import_file(page, "illegal.json", json.dumps(record))
     expect(notice).to_contain_text("This file is not a Mykerinos game: move 2 cannot be played")

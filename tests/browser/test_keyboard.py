@@ -3,7 +3,7 @@
 The whole-game test starts a seeded 3-player game in the new-game dialog and
 plays it to the end screen with page.keyboard alone: Tab and Shift+Tab between
 the action bar, the region and the museum, arrow keys inside them, Enter or
-Space to choose, Escape to cancel. It reads ``window.mykerinos.view()`` to
+Space to choose, Escape to cancel. It reads ``window.mykerinos.call(`view`, `[]`)`` to
 decide what to play and the focused element to know where it is, and checks
 after every choice that focus went where the next decision is. The same
 choices on ``page.table.Table`` give the same game, which is how the seed was
@@ -589,7 +589,7 @@ def test_focus_survives_redraws_and_is_visible(site, page, recorder):
     keys.press("ArrowUp")
     assert focused_name(page) == "room:W2-5" and not focused(page)["hl"]
     visible(svg=True)
-    redraw("window.mykerinos.view()")
+    redraw("window.mykerinos.call(`view`, `[]`)")
     assert focused_name(page) == "room:W2-5" and focused(page)["tabindex"] == "0"
     visible(svg=True)
 
@@ -608,7 +608,7 @@ def test_focus_survives_redraws_and_is_visible(site, page, recorder):
         ]
     )
     visible(svg=True)
-    view = redraw("window.mykerinos.click('cancel')")
+    view = redraw('window.mykerinos.call(`click`, `["cancel"]`)')
     assert not view["building"]
     f = focused(page)
     assert focused_name(page) == cell and not f["hl"] and f["tabindex"] == "0", f

@@ -32,7 +32,7 @@ MAX_CLICKS = 700
 
 
 def record_of(page) -> dict:
-    return json.loads(page.evaluate("window.mykerinos.exportRecord()"))
+    return json.loads(page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))"))
 
 
 def share_url(page) -> str:
@@ -51,7 +51,7 @@ def open_link(page, url: str, moves: int) -> None:
     page.goto(url)
     wait_ready(page)
     page.wait_for_function(
-        "n => window.mykerinos && JSON.parse(window.mykerinos.exportRecord()).moves.length === n",
+        "n => window.mykerinos && JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves.length === n",
         arg=moves,
     )
     # The game is out of the address once opened (a reload resumes the save).
@@ -209,9 +209,11 @@ def test_bad_links_are_refused_and_another_game_asks_first(site, browser, page, 
     foreign = page.context.new_page()
     start = view_of(page)
     assert start["players"][0]["name"] == "Ann"
-    page.evaluate("() => window.mykerinos.newGame(JSON.stringify(['Cy', 'Di']), '5', '{}')")
-    other_code = page.evaluate("() => JSON.parse(window.mykerinos.shareLink()).code")
-    page.evaluate(f"() => window.mykerinos.importRecord({json.dumps(json.dumps(record))})")
+    page.evaluate("() => window.mykerinos.call('newGame', JSON.stringify([['Cy', 'Di'], '5', {}]))")
+    other_code = page.evaluate("() => JSON.parse(window.mykerinos.call('shareLink', '[]')).code")
+    page.evaluate(
+        "text => window.mykerinos.call('importRecord', JSON.stringify([text]))", json.dumps(record)
+    )
     foreign.close()
     page.reload()
     wait_ready(page)
@@ -224,6 +226,6 @@ def test_bad_links_are_refused_and_another_game_asks_first(site, browser, page, 
     page.goto(site.url + "#" + other_code)
     page.click("#link-open")
     page.wait_for_function(
-        "() => JSON.parse(window.mykerinos.exportRecord()).setup.players[0] === 'Cy'"
+        "() => JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).setup.players[0] === 'Cy'"
     )
     assert_clean(recorder, site)

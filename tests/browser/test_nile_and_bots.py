@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.browser.browser_helpers import wait_ready, wait_until
 
-VIEW = "JSON.parse(window.mykerinos.view())"
+VIEW = "JSON.parse(window.mykerinos.call(`view`, `[]`))"
 GAME_TIMEOUT_S = 170
 
 
@@ -127,7 +127,7 @@ def test_whole_nile_game_by_clicking(site, page, recorder):
     assert seen["token_drawn"], "a placed Greenwish token is drawn on the board"
     assert seen["boat"], "the tie boat question was answered with its buttons"
     view = check_end_screen(page)
-    record = page.evaluate("JSON.parse(window.mykerinos.exportRecord())")
+    record = page.evaluate("JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`)))")
     assert record["setup"]["nile"]
     recorder.assert_no_console_errors()
     recorder.assert_only_host(site.host)
@@ -153,7 +153,9 @@ def person_turn(page, deadline: float, seen: dict) -> dict:
 
 
 def record_moves(page) -> int:
-    return len(page.evaluate("JSON.parse(window.mykerinos.exportRecord()).moves"))
+    return len(
+        page.evaluate("JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves")
+    )
 
 
 def test_person_against_computer_players(site, page, recorder):
@@ -205,7 +207,7 @@ def test_person_against_computer_players(site, page, recorder):
     stats = page.evaluate("window.mykerinosUI.botStats()")
     assert {s["level"] for s in stats} == {"easy", "medium"}
     check_end_screen(page)
-    record = page.evaluate("JSON.parse(window.mykerinos.exportRecord())")
+    record = page.evaluate("JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`)))")
     assert record["seats"] == ["human", "easy", "medium"]
     recorder.assert_no_console_errors()
     recorder.assert_only_host(site.host)
@@ -218,8 +220,10 @@ def test_a_failing_computer_is_reported_and_can_try_again(site, page):
     wait_ready(page)
     page.evaluate("""() => {
         const api = window.mykerinos;
-        window.realThinkStep = api.thinkStep;
-        api.thinkStep = () => JSON.stringify({error: "RuntimeError: no computer today"});
+        const real = api.call;
+        window.realCall = real;
+        api.call = (name, args) =>
+            name === "thinkStep" ? JSON.stringify({error: "RuntimeError: no computer today"}) : real(name, args);
     }""")
     start_game(page, ["Ann", "Bea"], ["easy", "human"], seed=3, nile=False)
     if not page.evaluate(VIEW)["bot_to_move"]:
@@ -228,9 +232,9 @@ def test_a_failing_computer_is_reported_and_can_try_again(site, page):
     status = page.locator("#bot-status")
     assert status.is_visible() and "no computer today" in status.inner_text()
     moves = record_moves(page)
-    page.evaluate("() => { window.mykerinos.thinkStep = window.realThinkStep; }")
+    page.evaluate("() => { window.mykerinos.call = window.realCall; }")
     page.click("#bot-retry")
-    wait_until(page, "!JSON.parse(window.mykerinos.view()).bot_to_move", timeout=60_000)
+    wait_until(page, "!JSON.parse(window.mykerinos.call(`view`, `[]`)).bot_to_move", timeout=60_000)
     assert record_moves(page) > moves
     expect(status).to_be_hidden()
 
@@ -248,7 +252,9 @@ def test_the_computers_think_in_the_pages_own_python(site, page, recorder):
     page.goto(site.url)
     wait_ready(page)
     start_game(page, ["Ann", "Bea", "Cyd"], ["human", "expert", "expert"], seed=5, nile=False)
-    wait_until(page, "JSON.parse(window.mykerinos.view()).players[0].to_move", timeout=60_000)
+    wait_until(
+        page, "JSON.parse(window.mykerinos.call(`view`, `[]`)).players[0].to_move", timeout=60_000
+    )
     # Once the person has passed, the computers play the rest of the season.
     click(page, "action:pass")
     wait_until(page, "document.body.dataset.bot === 'thinking'")
@@ -256,14 +262,16 @@ def test_the_computers_think_in_the_pages_own_python(site, page, recorder):
     # computers wait (their thinking is abandoned, not played into review).
     page.click("#review-open")
     page.click("#review-first")
-    wait_until(page, "JSON.parse(window.mykerinos.view()).review !== null")
+    wait_until(page, "JSON.parse(window.mykerinos.call(`view`, `[]`)).review !== null")
     moves = record_moves(page)
     page.wait_for_timeout(2500)  # longer than a computer's 1.5 s of thinking
     assert record_moves(page) == moves and page.evaluate("document.body.dataset.bot") != "failed"
     page.keyboard.press("Escape")
-    wait_until(page, "JSON.parse(window.mykerinos.view()).review === null")
+    wait_until(page, "JSON.parse(window.mykerinos.call(`view`, `[]`)).review === null")
     wait_until(
-        page, f"JSON.parse(window.mykerinos.exportRecord()).moves.length > {moves}", timeout=60_000
+        page,
+        f"JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves.length > {moves}",
+        timeout=60_000,
     )
     assert page.evaluate("window.workersMade") == 0
     wasm = page.evaluate(

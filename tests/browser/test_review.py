@@ -144,7 +144,9 @@ def test_review_a_finished_game_forwards_and_backwards(site, page, recorder):
     expect(page.locator("#review-label")).to_have_count(0)
     expect(page.locator("#end-holder")).to_be_visible()
     assert (
-        json.loads(page.evaluate("window.mykerinos.exportRecord()"))["moves"]
+        json.loads(page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))"))[
+            "moves"
+        ]
         == json.loads(json.dumps(to_record(state)))["moves"]
     )
     assert_clean(recorder, site)
@@ -191,7 +193,14 @@ def test_review_in_french_refuses_moves_and_analyses(site, browser, recorder):
         step(page, "key:Escape")
         expect(page.locator("#review-label")).to_have_count(0)
         assert page.locator("#status .actions [data-target]").count() > 0
-        assert len(json.loads(page.evaluate("window.mykerinos.exportRecord()"))["moves"]) == 20
+        assert (
+            len(
+                json.loads(
+                    page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))")
+                )["moves"]
+            )
+            == 20
+        )
     finally:
         context.close()
     recorder.assert_no_console_errors()

@@ -36,7 +36,7 @@ NAMES = ["Ann", "Bob", "Cleo"]
 
 
 def record_of(page) -> str:
-    return page.evaluate("window.mykerinos.exportRecord()")
+    return page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))")
 
 
 def one_turn(page, rng: random.Random) -> None:
@@ -62,7 +62,9 @@ def test_two_tabs_playing_one_game_in_turn_lose_no_move(site, context, page, rec
         text = record_of(mover)
         # The other tab follows without being touched.
         wait_until(
-            watcher, f"window.mykerinos.exportRecord() === {json.dumps(text)}", timeout=10_000
+            watcher,
+            f"JSON.parse(window.mykerinos.call(`exportRecord`, `[]`)) === {json.dumps(text)}",
+            timeout=10_000,
         )
         assert not view_of(watcher)["save"]["elsewhere"]
     final = record_of(page)

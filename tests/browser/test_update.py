@@ -63,7 +63,9 @@ def test_a_new_release_is_offered_and_the_game_comes_back(serve, browser, tmp_pa
         before = drawn(page)
         page.click('[data-target="action:pass"]')
         wait_redraw(page, before)
-        record = json.loads(page.evaluate("window.mykerinos.exportRecord()"))
+        record = json.loads(
+            page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))")
+        )
         assert len(record["moves"]) == 1
         wait_service_worker(page)
         assert page.evaluate("caches.keys()") == [f"mykerinos / {version_1}"]
@@ -86,7 +88,10 @@ def test_a_new_release_is_offered_and_the_game_comes_back(serve, browser, tmp_pa
         assert page.evaluate("navigator.serviceWorker.controller !== null")
         assert "release 2" in page.evaluate(APP_JS)
         # The same game, with its move.
-        assert json.loads(page.evaluate("window.mykerinos.exportRecord()")) == record
+        assert (
+            json.loads(page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))"))
+            == record
+        )
         assert [p["name"] for p in view_of(page)["players"]] == ["Ann", "Bob"]
         expect(page.locator("#update-notice")).to_have_count(0)
     finally:

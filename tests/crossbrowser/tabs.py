@@ -30,7 +30,7 @@ WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 
 READY_JS = "document.body && document.body.dataset.ready === '1'"
 READY_TIMEOUT_S = 150  # the first load compiles Pyodide; slow on a busy 2-core machine
-VIEW_JS = "JSON.parse(window.mykerinos.view())"
+VIEW_JS = "JSON.parse(window.mykerinos.call(`view`, `[]`))"
 
 # Records problems the page meets into window.__xbErrors (kept across redraws).
 ERROR_RECORDER = r"""

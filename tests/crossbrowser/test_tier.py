@@ -73,7 +73,7 @@ def choose(view: dict, rng: random.Random) -> str:
 
 # The view and what the page shows, in one call (each call is a round trip to the browser).
 STATE_JS = """({
-  view: JSON.parse(window.mykerinos.view()),
+  view: JSON.parse(window.mykerinos.call(`view`, `[]`)),
   drawn: Number(document.body.dataset.drawn || 0),
   shown: document.body.dataset.revision + ':' + document.body.dataset.game,
   bot: document.body.dataset.bot,
@@ -154,7 +154,7 @@ def start_game(tab, names: list[str], seats: list[str], seed: int) -> dict:
 
 
 def moves(tab) -> int:
-    return len(tab.js("JSON.parse(window.mykerinos.exportRecord()).moves"))
+    return len(tab.js("JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves"))
 
 
 def assert_clean(tab, host: str) -> None:
