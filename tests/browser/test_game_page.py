@@ -38,8 +38,8 @@ XSS_NAME_2 = "<script>a(2)</script>"
 
 # Keys of a view that may change while the position does not ("game" numbers
 # the games the page has held: it changes on a new game, an import or a reload).
-VOLATILE = ("revision", "log", "game", "save", "lesson")
-SAME_GAME = ("revision", "game", "save", "lesson")
+VOLATILE = ("revision", "stamp", "log", "game", "save", "lesson")
+SAME_GAME = ("revision", "stamp", "game", "save", "lesson")
 
 
 # ------------------------------------------------------------------ helpers

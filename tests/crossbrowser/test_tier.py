@@ -42,7 +42,7 @@ TURN_TIMEOUT_S = 180  # between two of the person's turns (may include the worke
 # Keys of a view that change while the position does not ("game" numbers the
 # games the page has held: new game, import and reload change it; "save" tells
 # how the game is being saved).
-VOLATILE = ("revision", "game", "save")
+VOLATILE = ("revision", "stamp", "game", "save")
 
 
 def position(view: dict) -> dict:
