@@ -56,7 +56,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.crossbrowser.tabs import (  # noqa: E402
+from harness.pages import choose, click, person_turn  # noqa: E402
+from harness.tabs import (  # noqa: E402
     FIREFOX,
     MINIBROWSER,
     WEBKIT_DRIVER,
@@ -65,7 +66,6 @@ from tests.crossbrowser.tabs import (  # noqa: E402
     WebKitTab,
     x_display,
 )
-from tests.crossbrowser.test_tier import choose, click, person_turn  # noqa: E402
 from tools import build, serve  # noqa: E402
 
 TARGET_MB = {"chromium": 200, "firefox": 200, "webkit": 400}

@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import RecordError, load_record_text  # noqa: E402
-from tests.engine.hostile import CASES  # noqa: E402
+from harness.hostile import CASES  # noqa: E402
 
 
 def answer(text: str | bytes) -> str:

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.runtime import private_mb  # noqa: E402
-from tests.crossbrowser.tabs import MINIBROWSER, WEBKIT_DRIVER, WebKitTab, x_display  # noqa: E402
+from harness.tabs import MINIBROWSER, WEBKIT_DRIVER, WebKitTab, x_display  # noqa: E402
 from tools import serve  # noqa: E402
 
 DRAWING_STARTS_S = 6  # the page's own delay before it draws

@@ -13,7 +13,7 @@ which front/js/saves.js computes and page/main.py reads with ``site_prefix``):
     view          the last view drawn (painted before Python starts, front/js/saves.js)
 
 The page's JavaScript keeps two more under the same prefix: ``lang`` (the
-language picked, front/js/i18n.js) and ``seat:<game>`` (front/js/share.js).
+language picked, front/js/i18n.js) and ``seat:<game>`` (front/js/links.js).
 
 Several tabs may play one game. A tab writes its slot only when what is
 stored there is what it last read or wrote, or a beginning of its own game

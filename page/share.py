@@ -5,7 +5,7 @@ plays each seat and every decision, so nothing is ever sent to a server. This
 module turns a link into a table and back, decides what opening a link may do
 to the game saved on this device (``game.compact.relation``), which seat is
 the visitor's, and what to say about whose turn it is. The page
-(``front/js/share.js``) only shows what it answers; everything here is plain
+(``front/js/links.js``) only shows what it answers; everything here is plain
 Python, tested without a browser (tests/page/test_share.py).
 """
 

@@ -19,7 +19,7 @@ import { startLesson } from "./lesson.js";
 import { createRenderer } from "./render.js";
 import { drawBotStatus } from "./status.js";
 import { savedView, watchTabs } from "./saves.js";
-import { openLink, shareGame, watchLinks } from "./share.js";
+import { openLink, shareGame, watchLinks } from "./links.js";
 import { createStore, latest } from "./store.js";
 
 /** @typedef {import("./generated/view.js").View} View */

@@ -5,7 +5,7 @@
 import { language, t } from "./i18n.js";
 import { call } from "./generated/bridge.js";
 import { $, h, need } from "./dom.js";
-import { startDaily } from "./share.js";
+import { startDaily } from "./links.js";
 import { latest } from "./store.js";
 import { PERSON } from "./generated/shared.js";
 

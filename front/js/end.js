@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 import { drawChart } from "./chart.js";
 import { h } from "./dom.js";
 import { seatIcon, sideOf } from "./pieces.js";
-import { dailyEnd } from "./share.js";
+import { dailyEnd } from "./links.js";
 import { FIRST } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */

@@ -9,7 +9,7 @@
 //
 //   game:<id>, current, corrupt:<id>, view   the games (page/session.py)
 //   lang                                     the language picked (front/js/i18n.js)
-//   seat:<game>                              the visitor's seat in a linked game (share.js)
+//   seat:<game>                              the visitor's seat in a linked game (links.js)
 //   reloaded (sessionStorage)                this tab reloaded a stalled start (front/js/loader.js)
 //
 // The prefix is computed here and nowhere else: Python reads it from

@@ -21,9 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import dist_dir, serve, site_subpath  # noqa: F401  (shared fixtures)
-from tests.crossbrowser import tabs
-from tests.crossbrowser.tabs import (
+from harness import tabs
+from harness.tabs import (
     FIREFOX,
     MINIBROWSER,
     WEBKIT_DRIVER,
@@ -31,6 +30,7 @@ from tests.crossbrowser.tabs import (
     PlaywrightThread,
     WebKitTab,
 )
+from tests.browser.conftest import dist_dir, serve, site_subpath  # noqa: F401  (shared fixtures)
 
 INSTALL_HINT = "install it (./run test does: apt-get install firefox-esr webkit2gtk-driver xvfb)"
 

@@ -24,8 +24,9 @@ import time
 import pytest
 
 from game import replay
+from harness.pages import choose, click, offered, person_turn
+from harness.tabs import off_host
 from tests.browser.browser_helpers import SUBPATH
-from tests.crossbrowser.tabs import off_host
 
 pytestmark = [
     pytest.mark.crossbrowser,
@@ -37,7 +38,6 @@ SEATS = ["human", "easy", "easy"]
 NAMES = ["Ann", "Bea", "Cyd"]
 GAME_SEED = 12
 GAME_TIMEOUT_S = 600  # a whole game, with a reload (its computers' Python starts again)
-TURN_TIMEOUT_S = 180  # between two of the person's turns (may include the worker's start)
 
 # Keys of a view that change while the position does not ("game" numbers the
 # games the page has held: new game, import and reload change it; "save" tells
@@ -47,93 +47,6 @@ VOLATILE = ("revision", "stamp", "game", "save")
 
 def position(view: dict) -> dict:
     return {k: v for k, v in view.items() if k not in VOLATILE}
-
-
-def offered(view: dict) -> list[str]:
-    """Every target the view offers, in a fixed order."""
-    region = view["region"]
-    out = [a["id"] for a in view["actions"]]
-    out += ["cell:" + c["name"] for c in region["cells"] if c["hl"]]
-    out += ["room:" + r["id"] for r in view["museum"] if r["hl"]]
-    out += ["card:" + p["id"] for p in region["parcels"] + region["nile"] if p["hl"]]
-    return out
-
-
-def choose(view: dict, rng: random.Random) -> str:
-    """Mostly real actions (built cube by cube); passes now and then keep the game short."""
-    targets = offered(view)
-    assert targets, f"nothing to click: {view['prompt']}"
-    if view["building"]:
-        return rng.choice([t for t in targets if not t.startswith("action:")] or targets)
-    others = [t for t in targets if t != "action:pass"]
-    if others and rng.random() < 0.6:
-        return rng.choice(others)
-    return rng.choice(targets)
-
-
-# The view and what the page shows, in one call (each call is a round trip to the browser).
-STATE_JS = """({
-  view: JSON.parse(window.mykerinos.call(`view`, `[]`)),
-  drawn: Number(document.body.dataset.drawn || 0),
-  shown: document.body.dataset.revision + ':' + document.body.dataset.game,
-  bot: document.body.dataset.bot,
-})"""
-
-
-def page_state(tab) -> tuple[dict, int, bool, str]:
-    """(view, redraws so far, whether the page shows that view, bots' state)."""
-    state = tab.js(STATE_JS)
-    view = state["view"]
-    return (
-        view,
-        state["drawn"],
-        state["shown"] == f"{view['revision']}:{view['game']}",
-        state["bot"],
-    )
-
-
-def click(tab, target: str) -> dict:
-    """Click the element of a target, wait until the page shows the result, check it was taken."""
-    selector = json.dumps(f'[data-target="{target}"]')
-    hl, before = tab.js(
-        f"[document.querySelector({selector})?.dataset.hl ?? null, "
-        "Number(document.body.dataset.drawn || 0)]"
-    )
-    if target.split(":")[0] in ("cell", "room", "card"):
-        assert hl == "1", f"{target} is offered but not highlighted"
-    tab.click_target(target)
-    deadline = time.monotonic() + 30
-    while True:
-        view, drawn, shown, _ = page_state(tab)
-        if drawn > before and shown:
-            break
-        assert time.monotonic() < deadline, f"{tab.name}: no redraw after {target}"
-        time.sleep(0.03)
-    assert view["message"] is None, f"{tab.name}: {target} refused: {view['message']}"
-    return view
-
-
-def person_turn(tab, timeout_s: float = TURN_TIMEOUT_S) -> dict:
-    """Wait while the computers play; the view once the person is to move (or the
-    game is over) and the page shows it."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        view, _, shown, bot = page_state(tab)
-        if (view["final"] or not view["bot_to_move"]) and shown:
-            return view
-        assert bot != "failed", tab.js("document.querySelector('#bot-status').innerText")
-        if time.monotonic() > deadline:
-            raise AssertionError(
-                f"{tab.name}: the computer players took too long: "
-                + str(
-                    tab.js(
-                        "({bots: document.body.dataset.bot, moves: window.mykerinosUI.botStats().length,"
-                        " visibility: document.visibilityState,"
-                        " prompt: document.querySelector('#prompt')?.innerText})"
-                    )
-                )
-            )
-        time.sleep(0.05)
 
 
 def play_action(tab, view: dict, rng: random.Random, action: str) -> dict:

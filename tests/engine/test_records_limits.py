@@ -41,8 +41,8 @@ from game.limits import (
 from game.record import check_json_text, parse_record_json
 from game.selfplay import random_game
 from game.setup import Setup
+from harness.hostile import CASES, Case
 
-from .hostile import CASES, Case
 from .scenario import PASS, dig, record
 
 
