@@ -1,8 +1,11 @@
 // @ts-check
 // The page's state: one object, made at boot and handed to every module that
-// needs it (no module keeps state of its own). Python owns the game; this is
-// only what the page adds: the view on screen, the frame being prepared,
-// what each part last drew, the hint and the computer players' progress.
+// needs it. Python owns the game; this is only what the page adds: the view on
+// screen, the frame being prepared, what each part last drew, the hint and the
+// computer players' progress. Three modules keep a little of their own, each
+// keyed on what it serves so that nothing outlives it: panels.js the log lines
+// each log element shows, review.js the analysis asked for each store, bots.js
+// the callbacks waiting on its message channel.
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./generated/view.js").Marks} Marks */

@@ -5,10 +5,15 @@ Import as `from tests.browser.browser_helpers import wait_ready, ...`.
 
 from __future__ import annotations
 
+import json
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from playwright.sync_api import expect
+
+from page.table import Table
 from tools import (
     build,  # noqa: F401  (re-exported for the tests)
     chromium,
@@ -143,3 +148,64 @@ class Recorder:
 
     def assert_no_http_errors(self) -> None:
         assert not self.http_errors, f"HTTP errors: {self.http_errors}"
+
+
+# ---------------------------------------------------------------- the page
+def view_of(page) -> dict:
+    """The page's current view, as Python hands it to the front end."""
+    return json.loads(page.evaluate("window.mykerinos.call(`view`, `[]`)"))
+
+
+def drawn(page) -> int:
+    """How many frames the page has drawn."""
+    return page.evaluate("Number(document.body.dataset.drawn || 0)")
+
+
+def wait_redraw(page, before: int) -> None:
+    """Wait until the page draws a frame after the ``before``-th."""
+    page.wait_for_function("n => Number(document.body.dataset.drawn || 0) > n", arg=before)
+
+
+def press(page, selector: str, touch: bool = False) -> None:
+    """Click an element, or tap it as a finger would."""
+    if touch:
+        page.tap(selector)
+    else:
+        page.click(selector)
+
+
+def start_game(
+    page,
+    names: list[str],
+    seed: int | str,
+    *,
+    seats: list[str] | None = None,
+    nile: bool = False,
+    touch: bool = False,
+) -> dict:
+    """Start a game through the new-game dialog (opened if needed); the new view."""
+    dialog = page.locator("#new-game-dialog")
+    if not page.evaluate("document.querySelector('#new-game-dialog').open"):
+        press(page, "#new-game", touch)
+    expect(dialog).to_be_visible()
+    page.select_option("#players-count", str(len(names)))
+    for i, name in enumerate(names):
+        page.fill(f"#player-name-{i}", name)
+        if seats is not None:
+            page.select_option(f"#seat-{i}", seats[i])
+    page.set_checked("#nile", nile)
+    page.fill("#seed", str(seed))
+    before = drawn(page)
+    press(page, "#start-game", touch)
+    wait_redraw(page, before)
+    expect(dialog).to_be_hidden()
+    return view_of(page)
+
+
+def finished_record_text(names: list[str], seed: int, moves_seed: int) -> str:
+    """A whole game of random legal moves (``moves_seed`` picks them), as an exported record."""
+    rng = random.Random(moves_seed)
+    table = Table.new(names, seed)
+    while not table.state.over:
+        table.state.play(rng.choice(table.state.legal_moves()))
+    return table.record_text()

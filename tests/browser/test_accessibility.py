@@ -31,7 +31,16 @@ from playwright.sync_api import expect
 
 from game.record import new_game, to_record
 from game.selfplay import random_game
-from tests.browser.browser_helpers import READY_TIMEOUT_MS, ROOT, wait_ready
+from tests.browser.browser_helpers import (
+    READY_TIMEOUT_MS,
+    ROOT,
+    drawn,
+    press,
+    start_game,
+    view_of,
+    wait_ready,
+    wait_redraw,
+)
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 NAMES = ["Ann", "Bob", "Cleo", "Dan"]
@@ -190,16 +199,6 @@ SVG_CONTRAST = """() => {
 
 
 # ------------------------------------------------------------------ helpers
-def view_of(page) -> dict:
-    return json.loads(page.evaluate("window.mykerinos.call(`view`, `[]`)"))
-
-
-def drawn(page) -> int:
-    return page.evaluate("Number(document.body.dataset.drawn || 0)")
-
-
-def wait_redraw(page, before: int) -> None:
-    page.wait_for_function("n => Number(document.body.dataset.drawn || 0) > n", arg=before)
 
 
 def tap_cell(page, cell: str) -> dict:
@@ -233,34 +232,6 @@ def open_page(context, site):
 def close_dialog(page) -> None:
     page.click("#cancel-new-game")
     expect(page.locator("#new-game-dialog")).to_be_hidden()
-
-
-def press(page, selector: str, touch: bool) -> None:
-    if touch:
-        page.tap(selector)
-    else:
-        page.click(selector)
-
-
-def start_game(page, players: int, seed: int, nile: bool = False, touch: bool = False) -> dict:
-    """Start a game through the new-game dialog (opened if needed)."""
-    dialog = page.locator("#new-game-dialog")
-    if not dialog.is_visible():
-        press(page, "#new-game", touch)
-    expect(dialog).to_be_visible()
-    page.select_option("#players-count", str(players))
-    for i in range(players):
-        page.fill(f"#player-name-{i}", NAMES[i])
-    page.set_checked("#nile", nile)
-    page.fill("#seed", str(seed))
-    before = drawn(page)
-    press(page, "#start-game", touch)
-    wait_redraw(page, before)
-    expect(dialog).to_be_hidden()
-    view = view_of(page)
-    assert [p["name"] for p in view["players"]] == NAMES[:players]
-    assert bool(view["nile"]) == nile
-    return view
 
 
 def import_record(page, record: dict) -> dict:
@@ -359,7 +330,7 @@ def test_axe_and_svg_contrast_in_every_state(browser, site, recorder, screen):
         found_problems, _ = audit(page, "new-game dialog", board=False)
         problems += found_problems
 
-        start_game(page, 3, 5)
+        start_game(page, NAMES[:3], 5)
         select_action(page)
         found_problems, found = audit(page, "action selected")
         problems += found_problems
@@ -379,7 +350,7 @@ def test_axe_and_svg_contrast_in_every_state(browser, site, recorder, screen):
         found_problems, _ = audit(page, "2 players, neutral cubes")
         problems += found_problems
 
-        start_game(page, 4, 3, nile=True)
+        start_game(page, NAMES[:4], 3, nile=True)
         select_action(page)
         found_problems, found = audit(page, "Nile game")
         problems += found_problems
@@ -499,7 +470,7 @@ def test_phone_fits_and_plays_by_touch(browser, site, recorder):
         # Names stay wide enough to read what is typed.
         assert page.locator("#player-name-0").bounding_box()["width"] >= 150
 
-        view = start_game(page, 4, 3, nile=True, touch=True)
+        view = start_game(page, NAMES[:4], 3, nile=True, touch=True)
         record = json.loads(
             page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))")
         )
@@ -612,7 +583,7 @@ def test_reduced_motion_stops_animations(browser, site, motion):
         close_dialog(page)
         import_record(page, survey_record(3, 4))  # cards and rooms highlighted
         found = page.evaluate(ANIMATED)
-        start_game(page, 3, 5)
+        start_game(page, NAMES[:3], 5)
         select_action(page)  # cells highlighted
         found["highlighted cell"] = page.evaluate(ANIMATED)["highlighted cell"]
         running = page.evaluate(ANIMATED)["running"]

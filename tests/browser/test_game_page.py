@@ -20,7 +20,14 @@ from playwright.sync_api import expect
 
 from game import replay
 from page.table import Table
-from tests.browser.browser_helpers import wait_ready, wait_service_worker
+from tests.browser.browser_helpers import (
+    drawn,
+    start_game,
+    view_of,
+    wait_ready,
+    wait_redraw,
+    wait_service_worker,
+)
 
 # A 3-player game that ends in about 150 clicks with CHOICES (pass 1 time in 5).
 WHOLE_GAME_SEED = 9
@@ -43,9 +50,6 @@ SAME_GAME = ("revision", "stamp", "game", "save", "lesson")
 
 
 # ------------------------------------------------------------------ helpers
-def view_of(page) -> dict:
-    """The page's current view, as Python hands it to the front end."""
-    return json.loads(page.evaluate("window.mykerinos.call(`view`, `[]`)"))
 
 
 def position(view: dict, volatile=VOLATILE) -> dict:
@@ -56,14 +60,6 @@ def position(view: dict, volatile=VOLATILE) -> dict:
 def plain(obj):
     """The JSON round trip of a value (tuples become lists), as the page sees it."""
     return json.loads(json.dumps(obj))
-
-
-def drawn(page) -> int:
-    return page.evaluate("Number(document.body.dataset.drawn || 0)")
-
-
-def wait_redraw(page, before: int) -> None:
-    page.wait_for_function("n => Number(document.body.dataset.drawn || 0) > n", arg=before)
 
 
 def clickable(view: dict) -> dict[str, list[str]]:
@@ -142,23 +138,6 @@ class TableDriver:
 def open_page(page, url: str) -> None:
     page.goto(url)
     wait_ready(page)
-
-
-def start_game(page, names: list[str], seed: int | str) -> dict:
-    """Start a game through the new-game dialog; returns the new view."""
-    dialog = page.locator("#new-game-dialog")
-    if not page.evaluate("document.querySelector('#new-game-dialog').open"):
-        page.click("#new-game")
-    expect(dialog).to_be_visible()
-    page.select_option("#players-count", str(len(names)))
-    for i, name in enumerate(names):
-        page.fill(f"#player-name-{i}", name)
-    page.fill("#seed", str(seed))
-    before = drawn(page)
-    page.click("#start-game")
-    wait_redraw(page, before)
-    expect(dialog).to_be_hidden()
-    return view_of(page)
 
 
 def play_action(driver, action: str, rng: random.Random) -> dict:

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from page.table import Table
 from page.texts import Texts, catalogue
-from tests.browser.browser_helpers import wait_ready
+from tests.browser.browser_helpers import finished_record_text, wait_ready
 from tests.browser.test_game_page import (
     PageDriver,
     assert_clean,
@@ -39,15 +39,6 @@ VOCABULARY = {
     "fr": ["mécène", "Saison 1"],
     "it": ["Stagione 1", "Colonnello Tangerine"],
 }
-
-
-def finished_record_text() -> str:
-    """A whole random 3-player game, as an exported record."""
-    rng = random.Random(1)
-    table = Table.new(["Ann", "Bob", "Cleo"], 31)
-    while not table.state.over:
-        table.state.play(rng.choice(table.state.legal_moves()))
-    return table.record_text()
 
 
 def season_one(code: str) -> str:
@@ -194,7 +185,7 @@ def test_errors_and_the_end_screen_are_translated(site, page, recorder):
             {
                 "name": "finita.json",
                 "mimeType": "application/json",
-                "buffer": finished_record_text().encode(),
+                "buffer": finished_record_text(["Ann", "Bob", "Cleo"], 31, 1).encode(),
             }
         ],
     )

@@ -8,20 +8,11 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.browser.browser_helpers import wait_ready, wait_until
+from harness.pages import offered as targets
+from tests.browser.browser_helpers import start_game, wait_ready, wait_until
 
 VIEW = "JSON.parse(window.mykerinos.call(`view`, `[]`))"
 GAME_TIMEOUT_S = 170
-
-
-def targets(view: dict) -> list[str]:
-    """Everything the view offers to click, in a fixed order."""
-    out = [a["id"] for a in view["actions"]]
-    out += ["cell:" + c["name"] for c in view["region"]["cells"] if c["hl"]]
-    out += ["room:" + r["id"] for r in view["museum"] if r["hl"]]
-    out += ["card:" + p["id"] for p in view["region"]["parcels"] if p["hl"]]
-    out += ["card:" + p["id"] for p in view["region"]["nile"] if p["hl"]]
-    return out
 
 
 def pick(rng: random.Random, view: dict, offered: list[str]) -> str:
@@ -54,20 +45,6 @@ def click(page, target: str) -> None:
     page.wait_for_function(f"Number(document.body.dataset.drawn) > {drawn}")
 
 
-def start_game(page, names: list[str], seats: list[str], seed: int, nile: bool) -> None:
-    """Fill in and submit the new-game dialog."""
-    if not page.locator("#new-game-dialog").evaluate("d => d.open"):
-        page.click("#new-game")
-    page.select_option("#players-count", str(len(names)))
-    for i, (name, seat) in enumerate(zip(names, seats)):
-        page.fill(f"#player-name-{i}", name)
-        page.select_option(f"#seat-{i}", seat)
-    page.set_checked("#nile", nile)
-    page.fill("#seed", str(seed))
-    page.click("#start-game")
-    wait_until(page, "!document.querySelector('#new-game-dialog').open")
-
-
 def check_end_screen(page) -> dict:
     page.wait_for_selector("#end-screen", state="visible")
     view = page.evaluate(VIEW)
@@ -84,7 +61,7 @@ def test_whole_nile_game_by_clicking(site, page, recorder):
     page.emulate_media(reduced_motion="reduce")
     page.goto(site.url)
     wait_ready(page)
-    start_game(page, ["Ann", "Bob", "Cy"], ["human"] * 3, seed=5, nile=True)
+    start_game(page, ["Ann", "Bob", "Cy"], 5, seats=["human"] * 3, nile=True)
 
     view = page.evaluate(VIEW)
     assert view["nile"] and len(view["region"]["nile"]) == 2
@@ -162,7 +139,7 @@ def test_person_against_computer_players(site, page, recorder):
     page.emulate_media(reduced_motion="reduce")
     page.goto(site.url)
     wait_ready(page)
-    start_game(page, ["Ann", "Bea", "Cyd"], ["human", "easy", "medium"], seed=12, nile=False)
+    start_game(page, ["Ann", "Bea", "Cyd"], 12, seats=["human", "easy", "medium"], nile=False)
     deadline = time.monotonic() + GAME_TIMEOUT_S
 
     rng = random.Random(12)
@@ -225,7 +202,7 @@ def test_a_failing_computer_is_reported_and_can_try_again(site, page):
         api.call = (name, args) =>
             name === "thinkStep" ? JSON.stringify({error: "RuntimeError: no computer today"}) : real(name, args);
     }""")
-    start_game(page, ["Ann", "Bea"], ["easy", "human"], seed=3, nile=False)
+    start_game(page, ["Ann", "Bea"], 3, seats=["easy", "human"], nile=False)
     if not page.evaluate(VIEW)["bot_to_move"]:
         click(page, "action:pass")  # hand the turn to the computer
     wait_until(page, "document.body.dataset.bot === 'failed'", timeout=60_000)
@@ -251,7 +228,7 @@ def test_the_computers_think_in_the_pages_own_python(site, page, recorder):
     })()""")
     page.goto(site.url)
     wait_ready(page)
-    start_game(page, ["Ann", "Bea", "Cyd"], ["human", "expert", "expert"], seed=5, nile=False)
+    start_game(page, ["Ann", "Bea", "Cyd"], 5, seats=["human", "expert", "expert"], nile=False)
     wait_until(
         page, "JSON.parse(window.mykerinos.call(`view`, `[]`)).players[0].to_move", timeout=60_000
     )

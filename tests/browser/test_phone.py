@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from page import share
 from page.table import Table
-from tests.browser.browser_helpers import wait_ready
+from tests.browser.browser_helpers import finished_record_text, wait_ready
 from tests.browser.test_game_page import (
     PageDriver,
     assert_clean,
@@ -61,15 +61,6 @@ def assert_fits(page, screen: str) -> None:
     for d in m["dialogs"]:
         assert d["left"] >= 0 and d["right"] <= m["width"], f"{screen}: dialog {d}"
         assert d["scroll"] <= d["client"], f"{screen}: dialog {d['id']} scrolls sideways {d}"
-
-
-def finished_record_text() -> str:
-    """A whole random 4-player game (the widest end screen and chart)."""
-    rng = random.Random(5)
-    table = Table.new(["Ann", "Bob", "Cleo", "Dora"], 13)
-    while not table.state.over:
-        table.state.play(rng.choice(table.state.legal_moves()))
-    return table.record_text()
 
 
 def test_no_screen_scrolls_sideways_on_a_phone(site, page, recorder):
@@ -119,7 +110,7 @@ def test_no_screen_scrolls_sideways_on_a_phone(site, page, recorder):
 
     # A finished game, imported: the end screen, then review.
     before = drawn(page)
-    import_file(page, "finished.json", finished_record_text())
+    import_file(page, "finished.json", finished_record_text(["Ann", "Bob", "Cleo", "Dora"], 13, 5))
     wait_redraw(page, before)
     expect(page.locator("#end-screen")).to_be_visible()
     expect(page.locator("#end-screen table.chart-table")).to_have_count(1)

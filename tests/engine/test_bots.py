@@ -7,6 +7,7 @@ import pytest
 from game import GameState, Move, new_game
 from game.bots import LEVELS, Bot
 from game.rng import Rng
+from tests.clocks import SteppingClock
 
 
 def bot_game(
@@ -50,21 +51,9 @@ def test_bot_games_are_reproducible() -> None:
     assert first == second
 
 
-class FakeClock:
-    """Time that advances a fixed step each time it is read."""
-
-    def __init__(self, step: float) -> None:
-        self.now = 0.0
-        self.step = step
-
-    def __call__(self) -> float:
-        self.now += self.step
-        return self.now
-
-
 def test_hard_bot_stops_when_its_budget_is_spent() -> None:
     state = new_game(["A", "B", "C"], 3, log=False)
-    clock = FakeClock(0.01)
+    clock = SteppingClock(0.01)
     bot = Bot("hard", 1, budget=0.5, max_iterations=100_000, clock=clock)
     move = bot.choose(state)
     assert move in state.legal_moves()

@@ -15,8 +15,7 @@ from game.cards import card_value
 from game.region import CELL_NAMES
 from game.rng import Rng
 from game.setup import BOATS
-
-from .test_bots import FakeClock
+from tests.clocks import SteppingClock
 
 
 def advance(state: GameState, decisions: int, seed: int = 0) -> GameState:
@@ -117,7 +116,7 @@ def test_expert_choice_ignores_the_order_of_unseen_cards(
 
 def test_expert_stops_when_its_budget_is_spent() -> None:
     state = new_game(["A", "B", "C"], 3, log=False)
-    clock = FakeClock(0.01)
+    clock = SteppingClock(0.01)
     bot = Bot("expert", 1, budget=0.5, max_iterations=100_000, clock=clock)
     assert bot.choose(state) in state.legal_moves()
     # One read sets the deadline (0.51); the first iteration runs unchecked, then
@@ -129,7 +128,7 @@ def test_expert_stops_when_its_budget_is_spent() -> None:
 def test_search_reaches_the_opponents_replies() -> None:
     state = advance(new_game(["A", "B", "C"], 12, log=False), 2)
     me = state.to_move
-    result = search(state, Rng(2), SearchParams(), 1e9, 300, FakeClock(0.0))
+    result = search(state, Rng(2), SearchParams(), 1e9, 300, SteppingClock(0.0))
     assert result.iterations == 300
     assert result.root.visits == 300
     best = result.root.children[result.root.moves.index(result.move)]  # type: ignore[union-attr]

@@ -11,6 +11,7 @@ from page.review import Review
 from page.session import Session
 from page.texts import Texts
 from page.thinking import SliceClock, Thinker
+from tests.clocks import SteppingClock
 from tests.page.fakes import Memory
 
 suggestion = Texts("en").suggestion
@@ -44,17 +45,6 @@ def finish_job(session: Session, number: int) -> dict:
     return step
 
 
-class Ticks:
-    """A clock that moves only when told, and one millisecond each time it is read."""
-
-    def __init__(self) -> None:
-        self.t = 0.0
-
-    def __call__(self) -> float:
-        self.t += 0.001
-        return self.t
-
-
 def test_a_slice_clock_stands_still_between_slices() -> None:
     now = [10.0]
     clock = SliceClock(lambda: now[0])
@@ -72,7 +62,7 @@ def test_a_slice_clock_stands_still_between_slices() -> None:
 
 def test_a_sliced_search_plays_what_the_whole_search_plays() -> None:
     session = to_a_computer(["human", "medium", "medium"])
-    session.thinker = Thinker(now=Ticks())  # a slice of 1 ms is one step here
+    session.thinker = Thinker(now=SteppingClock(0.001))  # a slice of 1 ms is one step here
     state = session.table.state.copy()
     answer, slices = finish(session, "move", ms=1)
     assert slices > 10  # many slices, each answering in between
@@ -85,7 +75,7 @@ def test_a_sliced_search_plays_what_the_whole_search_plays() -> None:
 
 def test_the_budget_counts_only_the_time_inside_slices() -> None:
     session = to_a_computer(["human", "hard", "hard"])
-    ticks = Ticks()
+    ticks = SteppingClock(0.001)
     session.thinker = Thinker(now=ticks)
     answer, slices = finish(session, "move", ms=20)
     assert Move.from_json(answer["move"]) in session.table.state.legal_moves()
