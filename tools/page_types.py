@@ -109,7 +109,9 @@ def typedefs(source: str) -> list[str]:
             for item in node.body:
                 if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
                     key = f"[{item.target.id}]" if partial(node) else item.target.id
-                    own.append((key, js_type(item.annotation), comment(lines, item.lineno)))
+                    # A field the formatter wrapped keeps its comment on its last line.
+                    note = comment(lines, item.lineno) or comment(lines, item.end_lineno or 0)
+                    own.append((key, js_type(item.annotation), note))
             fields[node.name] = own
             doc = " ".join((ast.get_docstring(node) or "").split()).replace("``", "`")
             out = ["/**"]

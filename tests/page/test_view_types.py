@@ -69,6 +69,10 @@ def test_the_generator_writes_every_type_and_field() -> None:
     assert "@property {(Side | null)[]} scale" in js
     assert "@property {Lesson | null} lesson  the lesson shown" in js
     assert "@property {Save | null} save  this game's save" in js
+    wrapped = jsdoc(
+        "class Box(TypedDict):\n    save: (\n        Save | None\n    )  # kept when wrapped\n"
+    )
+    assert "@property {Save | null} save  kept when wrapped" in wrapped
 
 
 def test_docs_name_every_field() -> None:
