@@ -130,8 +130,10 @@ export function start() {
     app.addEventListener("click", (event) => {
       const el = event.target instanceof Element ? event.target.closest("[data-target]") : null;
       if (!(el instanceof HTMLElement || el instanceof SVGElement) || !app.contains(el) || !api()) return;
+      const target = el.dataset.target;
+      if (target === undefined) return;
       event.preventDefault();
-      page.show(call("click", /** @type {string} */ (el.dataset.target)));
+      page.show(call("click", target));
     });
     addEventListener("focusin", onFocusExplain);
     NARROW.addEventListener("change", () => {
