@@ -28,7 +28,7 @@ SURVEY_PHASES = (Phase.SURVEY.value, Phase.BOAT.value)
 
 
 @dataclass(frozen=True)
-class Step:
+class Played:
     """One move as the review lists it: a decision, or a move the engine forced."""
 
     position: int  # the position that first shows it done (its decision's number)
@@ -103,7 +103,7 @@ class Timeline:
         self._every = snapshot_every
         state = GameState(setup)
         self._snapshots: list[GameState] = [state.copy(keep_history=True)]
-        steps = [Step(0, p, m, 1, _phase_of(m), True, 1) for p, m in state.forced]
+        steps = [Played(0, p, m, 1, _phase_of(m), True, 1) for p, m in state.forced]
         positions = [self._position(state, None)]
         log_marks = [self._log_length(state)]
         for k, move in enumerate(self.moves, start=1):
@@ -115,10 +115,10 @@ class Timeline:
             player, season, phase = state.to_move, state.season, state.phase.value
             assert player is not None
             state.apply(move)
-            steps.append(Step(k, player, move, season, phase, False, len(legal)))
+            steps.append(Played(k, player, move, season, phase, False, len(legal)))
             # Forced moves never cross into the next season: each season starts
             # with the first player holding cubes, hence with a real choice.
-            steps += [Step(k, p, m, season, _phase_of(m), True, 1) for p, m in state.forced]
+            steps += [Played(k, p, m, season, _phase_of(m), True, 1) for p, m in state.forced]
             positions.append(self._position(state, positions[-1]))
             log_marks.append(self._log_length(state))
             if k % snapshot_every == 0:
@@ -169,7 +169,7 @@ class Timeline:
         return len(self.moves)
 
     @property
-    def decisions(self) -> tuple[Step, ...]:
+    def decisions(self) -> tuple[Played, ...]:
         """The steps a player chose, in order (decision ``k`` is entry ``k - 1``)."""
         return tuple(s for s in self.steps if not s.forced)
 

@@ -28,8 +28,7 @@ from game.legality import kind
 from .shared import CANCEL, RESTART, UNDO
 from .table import HUMAN, Table
 from .view import board
-from .view_types import Lesson as LessonView
-from .view_types import Marks, View
+from .view_types import LessonView, Marks, View
 
 LESSONS_FILE = Path(__file__).with_name("lessons.json")
 FORMAT = "mykerinos/1"

@@ -23,10 +23,10 @@ from .view_types import (
     HandCard,
     HandGroup,
     Neutral,
-    NileCard,
-    Parcel,
+    NileCardView,
+    ParcelView,
     Player,
-    Region,
+    RegionView,
     Room,
     RoomPart,
     Side,
@@ -104,7 +104,7 @@ def region(
     chosen: dict[str, int],
     lit_cards: set[str],
     card_label: Callable[[str], str],
-) -> Region:
+) -> RegionView:
     """The grid: areas, cards and cells with their grid positions (columns and rows)."""
     s = state
     reg = s.region
@@ -137,7 +137,7 @@ def region(
                 "order": chosen.get(name),
             }
         )
-    parcels: list[Parcel] = []
+    parcels: list[ParcelView] = []
     for slot, (card_id, _) in enumerate(reg.parcels):
         line, pos = divmod(slot, CARDS_PER_LINE)
         area = line * 2 + pos // AREA_CARDS + 1
@@ -158,7 +158,7 @@ def region(
                 "label": card_label(card_id),
             }
         )
-    nile_cards: list[NileCard] = []
+    nile_cards: list[NileCardView] = []
     for line, (card_id, _) in enumerate(reg.nile):
         nile_cards.append(
             {

@@ -17,8 +17,7 @@ from game.timeline import Timeline
 
 from . import shared
 from .view import Seen, board
-from .view_types import Review as ReviewView
-from .view_types import ReviewMark, View
+from .view_types import ReviewMark, ReviewView, View
 from .words import LogWords, chart_view, side_name
 
 

@@ -21,7 +21,7 @@ from . import looks
 from .building import NOTHING, Building, Options
 from .shared import PERSON
 from .texts import Texts
-from .view_types import Action, Chart, Lesson, Marks, Review, Save, Side, View
+from .view_types import Action, Chart, LessonView, Marks, ReviewView, Save, Side, View
 from .words import LogWords, action_now, final_view, prompt
 
 HUMAN = PERSON
@@ -80,8 +80,8 @@ class Seen:
     can_undo: bool = False
     reviewable: bool = True  # False: a lesson, whose past is not the game's
     save: Save | None = None
-    review: Review | None = None
-    lesson: Lesson | None = None
+    review: ReviewView | None = None
+    lesson: LessonView | None = None
 
 
 def board(state: GameState, seen: Seen, chart: Chart | None = None) -> View:

@@ -20,8 +20,8 @@ class Cell(TypedDict):
     """A cell of the region."""
 
     name: str  # "c3": also its id, "cell-c3", and its target "cell:c3"
-    col: int  # grid column, 0-based (see Region.columns)
-    row: int  # grid row, 0-based (see Region.rows)
+    col: int  # grid column, 0-based (see RegionView.columns)
+    row: int  # grid row, 0-based (see RegionView.rows)
     area: int  # its area (1-based), 0 for a river cell
     card: str  # id of the card it lies on (a parcel or a Nile card)
     nile: bool  # lies on a Nile card (river or land)
@@ -33,7 +33,7 @@ class Cell(TypedDict):
     order: int | None  # place in the move being built (1, 2...)
 
 
-class Parcel(TypedDict):
+class ParcelView(TypedDict):
     """A parcel card of the region."""
 
     slot: int
@@ -49,7 +49,7 @@ class Parcel(TypedDict):
     label: str
 
 
-class NileCard(TypedDict):
+class NileCardView(TypedDict):
     """A card of the Nile, lying over one line of the region."""
 
     line: int  # 1-based line of the region it lies on
@@ -74,7 +74,7 @@ class Area(TypedDict):
     cols: int
 
 
-class Region(TypedDict):
+class RegionView(TypedDict):
     """The grid, in cells; the page turns grid places into pixels."""
 
     columns: list[str]  # column names, left to right ("a".."h")
@@ -84,8 +84,8 @@ class Region(TypedDict):
     area_cards: int  # cards side by side in one area
     areas: list[Area]
     cells: list[Cell]
-    parcels: list[Parcel]
-    nile: list[NileCard]
+    parcels: list[ParcelView]
+    nile: list[NileCardView]
 
 
 class Room(TypedDict):
@@ -268,7 +268,7 @@ class ReviewNext(TypedDict):
     text: str
 
 
-class Review(TypedDict):
+class ReviewView(TypedDict):
     """What review shows: position ``index`` of ``last``."""
 
     index: int
@@ -291,7 +291,7 @@ class Save(TypedDict):
     record_max: int  # the largest file an import may read
 
 
-class Lesson(TypedDict):
+class LessonView(TypedDict):
     """A lesson of the guided first game (page/course.py), in the view while one is on screen."""
 
     id: str  # its id in page/lessons.json
@@ -327,7 +327,7 @@ class View(TypedDict):
     players: list[Player]
     neutral: Neutral | None
     wings: list[Wing]
-    region: Region
+    region: RegionView
     nile: bool
     boat_offer: Boat | None
     token_step: bool
@@ -344,7 +344,7 @@ class View(TypedDict):
     last_move: LastMove | None
     log: list[str]
     final: Final | None
-    review: Review | None  # the past position shown, or null: the game itself
+    review: ReviewView | None  # the past position shown, or null: the game itself
     can_review: bool  # the game has a past to step through
     save: Save | None  # this game's save (several tabs, storage errors); null in a lesson
-    lesson: Lesson | None  # the lesson shown instead of the game, or null
+    lesson: LessonView | None  # the lesson shown instead of the game, or null

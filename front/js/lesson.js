@@ -12,7 +12,7 @@ import { h, need, fill } from "./dom.js";
 import { notice, noticeWith, openNewGame, openRules } from "./dialogs.js";
 
 /** @typedef {import("./generated/view.js").View} View */
-/** @typedef {import("./generated/view.js").Lesson} Lesson */
+/** @typedef {import("./generated/view.js").LessonView} Lesson */
 /** @typedef {import("./store.js").Page} Page */
 /** @typedef {import("./render.js").Part} Part */
 

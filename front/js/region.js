@@ -11,10 +11,10 @@ import { marked } from "./store.js";
 import { CARD, CELL, target } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
-/** @typedef {import("./generated/view.js").Region} Region */
+/** @typedef {import("./generated/view.js").RegionView} Region */
 /** @typedef {import("./generated/view.js").Cell} Cell */
-/** @typedef {import("./generated/view.js").Parcel} Parcel */
-/** @typedef {import("./generated/view.js").NileCard} NileCard */
+/** @typedef {import("./generated/view.js").ParcelView} Parcel */
+/** @typedef {import("./generated/view.js").NileCardView} NileCard */
 /** @typedef {import("./generated/view.js").Marks} Marks */
 /** @typedef {import("./pieces.js").Look} Look */
 

@@ -67,7 +67,7 @@ def test_the_generator_writes_every_type_and_field() -> None:
         assert re.findall(r"@property \{[^}]*\} (\w+)", block.group(1)) == list(fields(cls))
     assert '@typedef {number | "neutral"} Side' in js
     assert "@property {(Side | null)[]} scale" in js
-    assert "@property {Lesson | null} lesson  the lesson shown" in js
+    assert "@property {LessonView | null} lesson  the lesson shown" in js
     assert "@property {Save | null} save  this game's save" in js
     wrapped = jsdoc(
         "class Box(TypedDict):\n    save: (\n        Save | None\n    )  # kept when wrapped\n"

@@ -5,13 +5,13 @@
 
 /** @typedef {import("./view.js").Cell} Cell */
 
-/** @typedef {import("./view.js").Parcel} Parcel */
+/** @typedef {import("./view.js").ParcelView} ParcelView */
 
-/** @typedef {import("./view.js").NileCard} NileCard */
+/** @typedef {import("./view.js").NileCardView} NileCardView */
 
 /** @typedef {import("./view.js").Area} Area */
 
-/** @typedef {import("./view.js").Region} Region */
+/** @typedef {import("./view.js").RegionView} RegionView */
 
 /** @typedef {import("./view.js").Room} Room */
 
@@ -49,11 +49,11 @@
 
 /** @typedef {import("./view.js").ReviewNext} ReviewNext */
 
-/** @typedef {import("./view.js").Review} Review */
+/** @typedef {import("./view.js").ReviewView} ReviewView */
 
 /** @typedef {import("./view.js").Save} Save */
 
-/** @typedef {import("./view.js").Lesson} Lesson */
+/** @typedef {import("./view.js").LessonView} LessonView */
 
 /** @typedef {import("./view.js").View} View */
 

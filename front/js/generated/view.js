@@ -16,8 +16,8 @@
  * A cell of the region.
  * @typedef {object} Cell
  * @property {string} name  "c3": also its id, "cell-c3", and its target "cell:c3"
- * @property {number} col  grid column, 0-based (see Region.columns)
- * @property {number} row  grid row, 0-based (see Region.rows)
+ * @property {number} col  grid column, 0-based (see RegionView.columns)
+ * @property {number} row  grid row, 0-based (see RegionView.rows)
  * @property {number} area  its area (1-based), 0 for a river cell
  * @property {string} card  id of the card it lies on (a parcel or a Nile card)
  * @property {boolean} nile  lies on a Nile card (river or land)
@@ -31,7 +31,7 @@
 
 /**
  * A parcel card of the region.
- * @typedef {object} Parcel
+ * @typedef {object} ParcelView
  * @property {number} slot
  * @property {string} id
  * @property {string | null} patron
@@ -47,7 +47,7 @@
 
 /**
  * A card of the Nile, lying over one line of the region.
- * @typedef {object} NileCard
+ * @typedef {object} NileCardView
  * @property {number} line  1-based line of the region it lies on
  * @property {string} id
  * @property {string} patron
@@ -72,7 +72,7 @@
 
 /**
  * The grid, in cells; the page turns grid places into pixels.
- * @typedef {object} Region
+ * @typedef {object} RegionView
  * @property {string[]} columns  column names, left to right ("a".."h")
  * @property {string[]} rows  row names, top to bottom ("1".."12")
  * @property {number} card_cols  columns of one card
@@ -80,8 +80,8 @@
  * @property {number} area_cards  cards side by side in one area
  * @property {Area[]} areas
  * @property {Cell[]} cells
- * @property {Parcel[]} parcels
- * @property {NileCard[]} nile
+ * @property {ParcelView[]} parcels
+ * @property {NileCardView[]} nile
  */
 
 /**
@@ -274,7 +274,7 @@
 
 /**
  * What review shows: position `index` of `last`.
- * @typedef {object} Review
+ * @typedef {object} ReviewView
  * @property {number} index
  * @property {number} last
  * @property {string} label  "Move 37 of 112"
@@ -297,7 +297,7 @@
 
 /**
  * A lesson of the guided first game (page/course.py), in the view while one is on screen.
- * @typedef {object} Lesson
+ * @typedef {object} LessonView
  * @property {string} id  its id in page/lessons.json
  * @property {number} number  1-based, of `count`
  * @property {number} count
@@ -331,7 +331,7 @@
  * @property {Player[]} players
  * @property {Neutral | null} neutral
  * @property {Wing[]} wings
- * @property {Region} region
+ * @property {RegionView} region
  * @property {boolean} nile
  * @property {Boat | null} boat_offer
  * @property {boolean} token_step
@@ -348,10 +348,10 @@
  * @property {LastMove | null} last_move
  * @property {string[]} log
  * @property {Final | null} final
- * @property {Review | null} review  the past position shown, or null: the game itself
+ * @property {ReviewView | null} review  the past position shown, or null: the game itself
  * @property {boolean} can_review  the game has a past to step through
  * @property {Save | null} save  this game's save (several tabs, storage errors); null in a lesson
- * @property {Lesson | null} lesson  the lesson shown instead of the game, or null
+ * @property {LessonView | null} lesson  the lesson shown instead of the game, or null
  */
 
 export {};
