@@ -16,9 +16,15 @@ Layout of the output folder:
     pyodide/                       the Pyodide runtime files (from node_modules), its
                                    standard library compiled to bytecode
     pyscript/                      @pyscript/core/dist without source maps
+    live/                          what only live play loads, when it starts:
+                                   livepy.zip (the Python package web/live/,
+                                   unpacked when live play starts) and
+                                   trystero/ (the peer-to-peer library, from
+                                   node_modules, its two bare imports made relative)
     sw.js                          service worker generated from
                                    web/sw.template.js: precaches every file
-                                   above, cache name = content hash
+                                   above but live/ and web/ui/live/ (LAZY_DIRS),
+                                   cache name = content hash of every file
 
 Usage: python3 tools/build.py [--out DIR] [--bare] [--quiet]
 
@@ -34,6 +40,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -50,6 +57,7 @@ from tools import icons  # noqa: E402
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_SRC = NODE_MODULES / "pyodide"
 PYSCRIPT_SRC = NODE_MODULES / "@pyscript" / "core" / "dist"
+TRYSTERO_PACKAGE = NODE_MODULES / "trystero"
 SW_TEMPLATE = ROOT / "web" / "sw.template.js"
 COMPILER = ROOT / "tools" / "compile_python.mjs"
 BARE_SRC = ROOT / "tools" / "bare"
@@ -73,7 +81,30 @@ SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", "node
 SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
 
 # Top-level folders of dist/ that are third-party runtime, not our own files.
-RUNTIME_DIRS = ("pyodide", "pyscript")
+RUNTIME_DIRS = ("pyodide", "pyscript", "live")
+
+# Live play's files: loaded only once a person plays live (web/ui/live/transport.js
+# imports the library dynamically), so they stay out of the service worker's
+# precache list and a visit that never goes live downloads none of them.
+LAZY_DIRS = ("live/", "web/ui/live/")
+# The Python package of live play, web/live/: shipped as live/livepy.zip, not in webpy.zip.
+LIVE_PY_DIR = "live"
+LIVE_PY_ZIP = "live/livepy.zip"
+
+# Trystero (npm `trystero`, pinned in package.json) as the page loads it:
+# (package folder under node_modules, files in it, folder under dist/live/trystero/).
+# Its modules import each other relatively, except two bare imports in the Nostr
+# strategy, rewritten to relative paths here (no import map, no bundler).
+TRYSTERO_PARTS = (
+    ("@trystero-p2p/core", "dist/*.mjs", "core"),
+    ("@trystero-p2p/nostr", "dist/index.mjs", "nostr"),
+    ("@noble/secp256k1", "index.js", "secp256k1"),
+)
+TRYSTERO_BARE_IMPORTS = {
+    '"@trystero-p2p/core"': '"../core/index.mjs"',
+    '"@noble/secp256k1"': '"../secp256k1/index.js"',
+}
+IMPORT_FROM = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"', re.M)
 
 # Python files the page loads by URL (index.html's <script type="py">, the
 # bot worker started by web/app.js); the other web/*.py are in webpy.zip only.
@@ -166,7 +197,7 @@ def _write_zip(dst: Path, files: list[Path], arc_base: Path) -> int:
 
 
 def _check_node_modules() -> None:
-    missing = [p for p in (PYODIDE_SRC, PYSCRIPT_SRC) if not p.is_dir()]
+    missing = [p for p in (PYODIDE_SRC, PYSCRIPT_SRC, TRYSTERO_PACKAGE) if not p.is_dir()]
     if missing:
         raise BuildError(
             "missing "
@@ -174,12 +205,47 @@ def _check_node_modules() -> None:
             + ": run `npm ci` first"
         )
     wanted = json.loads((ROOT / "package.json").read_text())["dependencies"]
-    for name, folder in (("pyodide", PYODIDE_SRC), ("@pyscript/core", PYSCRIPT_SRC.parent)):
+    for name, folder in (
+        ("pyodide", PYODIDE_SRC),
+        ("@pyscript/core", PYSCRIPT_SRC.parent),
+        ("trystero", TRYSTERO_PACKAGE),
+    ):
         have = json.loads((folder / "package.json").read_text())["version"]
         if wanted.get(name) != have:
             raise BuildError(
                 f"node_modules has {name} {have}, package.json pins {wanted.get(name)}: run `npm ci`"
             )
+
+
+def copy_trystero(out: Path) -> list[str]:
+    """Copy Trystero's modules (and licences) to out/live/trystero/, the bare
+    imports made relative. Returns the module paths written, relative to out.
+    Raises BuildError if a bare import is left (a new version may add one)."""
+    written = []
+    for package, pattern, folder in TRYSTERO_PARTS:
+        src = NODE_MODULES / package
+        target = out / "live" / "trystero" / folder
+        files = sorted(src.glob(pattern))
+        if not files:
+            raise BuildError(f"missing node_modules/{package}/{pattern}: run `npm ci`")
+        for path in files:
+            text = path.read_text(encoding="utf-8")
+            for bare, relative in TRYSTERO_BARE_IMPORTS.items():
+                text = text.replace(f"from {bare}", f"from {relative}")
+            left = [m for m in IMPORT_FROM.findall(text) if not m.startswith(".")]
+            if left:
+                raise BuildError(f"{package}/{path.name} imports {left[0]!r}: not served")
+            dst = target / path.name
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            dst.write_text(text, encoding="utf-8")
+            written.append(dst.relative_to(out).as_posix())
+        _copy(src / "LICENSE", target / "LICENSE")
+    return written
+
+
+def lazy(name: str) -> bool:
+    """Whether a file of dist/ (posix path) is loaded only by live play."""
+    return name.startswith(LAZY_DIRS)
 
 
 def compile_python(jobs: list[tuple[str, Path]]) -> None:
@@ -235,7 +301,8 @@ def content_hash(out: Path, names: list[str]) -> str:
 def write_service_worker(out: Path, template: Path = SW_TEMPLATE) -> tuple[str, list[str]]:
     """(Re)generate out/sw.js from the template, precaching every other file.
 
-    Returns (version, precache list). URLs are relative ("./x"), resolved
+    Returns (version, precache list). The version hashes every file, live
+    play's included; the list leaves out live play's (``LAZY_DIRS``). URLs are relative ("./x"), resolved
     against the service worker's own URL, so the site works under any sub-path.
     """
     sw = out / "sw.js"
@@ -243,6 +310,7 @@ def write_service_worker(out: Path, template: Path = SW_TEMPLATE) -> tuple[str, 
         sw.unlink()
     names = dist_files(out)
     version = content_hash(out, names)
+    names = [n for n in names if not lazy(n)]
     text = template.read_text()
     for mark in (SW_VERSION_MARK, SW_FILES_MARK):
         if text.count(mark) != 1:
@@ -307,7 +375,12 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
         for p in _files_under(web)
         if p.suffix == ".py" or p.parent.name == "lang" or p.name in PY_DATA_FILES
     ]
+    live_py = [p for p in web_py if p.relative_to(web).parts[0] == LIVE_PY_DIR]
+    web_py = [p for p in web_py if p not in live_py]
     _write_zip(tmp / "webpy.zip", web_py, ROOT)
+    (tmp / LIVE_PY_ZIP).parent.mkdir(parents=True, exist_ok=True)
+    _write_zip(tmp / LIVE_PY_ZIP, live_py, ROOT)
+    copy_trystero(tmp)
 
     # Runtime.
     for name in PYODIDE_FILES:
@@ -324,11 +397,13 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
     stdlib = tmp / "pyodide" / "python_stdlib.zip"
     compiled = STDLIB_CACHE / f"python_stdlib-{stdlib_key()}.zip"
     cached = compiled.is_file()
-    jobs = [("--cached", tmp / "game.zip"), ("--cached", tmp / "webpy.zip")]
+    jobs = [("--cached", tmp / p) for p in ("game.zip", "webpy.zip", LIVE_PY_ZIP)]
     if cached:
         _copy(compiled, stdlib)
     else:
         jobs.insert(0, ("--sourceless", stdlib))
+    if not live_py:
+        jobs.pop()  # an empty zip: nothing to compile
     compile_python(jobs)
     if not cached:
         keep_compiled(stdlib, compiled)

@@ -62,11 +62,49 @@ def test_layout(built):
     assert "web/thinking.py" not in names and "web/bot_worker.py" not in names
 
 
-def test_service_worker_precaches_every_file(built):
+def test_service_worker_precaches_every_file_but_live_plays(built):
     version, files = sw_parts(built)
     others = [n for n in build.dist_files(built) if n != "sw.js"]
-    assert files == ["./" + n for n in others]
+    live = [n for n in others if build.lazy(n)]
+    assert files == ["./" + n for n in others if n not in live]
+    # Live play's files are there, and only those are left out.
+    assert {"live/livepy.zip", "live/trystero/nostr/index.mjs", "web/ui/live/transport.js"} <= set(
+        live
+    )
+    assert all(n.startswith(("live/", "web/ui/live/")) for n in live)
+    # The cache name still changes with any file, live play's included.
     assert version == build.content_hash(built, others)
+
+
+def test_the_library_is_served_with_relative_imports_only(built):
+    """Trystero's modules as built import each other by relative paths (no
+    import map, no bundler), and every module they import is there."""
+    modules = sorted((built / "live" / "trystero").rglob("*.*js"))
+    assert {m.parent.name for m in modules} == {"core", "nostr", "secp256k1"}
+    for module in modules:
+        for target in build.IMPORT_FROM.findall(module.read_text()):
+            assert target.startswith("../") or target.startswith("./"), (module, target)
+            assert (module.parent / target).resolve().is_file(), (module, target)
+    nostr = (built / "live" / "trystero" / "nostr" / "index.mjs").read_text()
+    assert '"@trystero-p2p/core"' not in nostr and '"@noble/secp256k1"' not in nostr
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["trystero"]
+    assert (
+        pinned == json.loads((ROOT / "node_modules/trystero/package.json").read_text())["version"]
+    )
+
+
+def test_a_bare_import_left_fails_the_build(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "TRYSTERO_BARE_IMPORTS", {})
+    with pytest.raises(build.BuildError, match="imports '@"):
+        build.copy_trystero(tmp_path)
+
+
+def test_live_plays_python_travels_apart(built):
+    with zipfile.ZipFile(built / "webpy.zip") as zf:
+        assert not [n for n in zf.namelist() if n.startswith("web/live/")]
+    with zipfile.ZipFile(built / "live" / "livepy.zip") as zf:
+        names = zf.namelist()
+    assert "web/live/__init__.py" in names and cached_pyc("web/live/protocol.py") in names
     assert "__BUILD_VERSION__" not in (built / "sw.js").read_text()
 
 
@@ -79,7 +117,7 @@ def test_build_is_deterministic(built, tmp_path, monkeypatch):
     again = tmp_path / "dist"
     build.build(again, quiet=True)
     assert sw_parts(again) == sw_parts(built)
-    for name in ("game.zip", "webpy.zip", "pyodide/python_stdlib.zip"):
+    for name in ("game.zip", "webpy.zip", "live/livepy.zip", "pyodide/python_stdlib.zip"):
         assert (again / name).read_bytes() == (built / name).read_bytes(), name
     kept = sorted(cache.iterdir())
     assert [p.name for p in kept] == [f"python_stdlib-{build.stdlib_key()}.zip"]
@@ -88,7 +126,7 @@ def test_build_is_deterministic(built, tmp_path, monkeypatch):
     monkeypatch.setattr(build, "compile_python", lambda jobs: calls.append(jobs))
     third = tmp_path / "third"
     build.build(third, quiet=True)
-    assert [mode for mode, _ in calls[0]] == ["--cached", "--cached"]
+    assert [mode for mode, _ in calls[0]] == ["--cached", "--cached", "--cached"]
     assert (third / "pyodide" / "python_stdlib.zip").read_bytes() == kept[0].read_bytes()
 
 
