@@ -23,7 +23,7 @@ from web.texts import LANGUAGES, Texts, catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
-CODE = sorted([*WEB.glob("*.js"), *WEB.glob("ui/*.js"), *WEB.glob("*.py")])
+CODE = sorted([*WEB.glob("*.js"), *WEB.glob("ui/**/*.js"), *WEB.glob("**/*.py")])
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 LITERAL = re.compile(r"""["'`]([a-z_]+(?:\.[\w:\-]+)+)["'`]""")
 

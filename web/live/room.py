@@ -1,0 +1,436 @@
+"""A live room: the device that opened it holds the game; every other device sends
+it decisions and receives the new game.
+
+``HostRoom`` is the room's device: it gives out seats and their secrets, checks
+every guest's message (the seat's ``mac``, its ``seq``, the position it was
+played from) and lets the engine check the decision; a refused message changes
+nothing and is answered with why, to its sender only. ``GuestRoom`` is any
+other device: it takes a seat (or takes its seat back after a reload), writes
+its decisions, and reads each game it receives as it would read a link
+(``web.share.checked_code``, ``game.compact.decode_link``, ``relation``): cut,
+changed, for another game or behind, it is refused and nothing changes.
+
+Both are plain values driven by the page: it hands them what the transport
+received (text, the sending peer, the time), sends what they answer
+(``Outgoing``: a peer, or None for every peer, and the text), and calls
+``tick`` every ``BEAT_S`` seconds. Time is a number of seconds passed in, so
+the tests drive the clock.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game import GameState
+from game.compact import LinkError, decode_link, relation
+from game.errors import GameError
+from game.limits import clean_name
+
+from ..share import checked_code, link_code
+from ..table import HUMAN, Table
+from ..texts import Texts
+from .protocol import (
+    AWAY_S,
+    VERSION,
+    Back,
+    Game,
+    GuestBeat,
+    HostBeat,
+    MessageError,
+    MoveMsg,
+    Refused,
+    Seated,
+    SeatInfo,
+    Seats,
+    SeatStatus,
+    Take,
+    Welcome,
+    dump,
+    mac_matches,
+    read_from_guest,
+    read_from_host,
+    signed,
+)
+
+# (peer, text): the peer to send to, or None for every peer in the room.
+Outgoing = tuple[str | None, str]
+
+# What the page says when live play cannot start, by the transport's
+# TransportError code (web/ui/live/transport.js).
+FAILURE_KEYS = {
+    "unavailable": "live.unavailable",
+    "relays-unreachable": "live.relays_unreachable",
+    "bad-room": "live.unavailable",
+}
+
+
+def failure_text(code: Any, language: str = "en") -> str:
+    """Why live play could not start, in the page's language, with the way on (by link)."""
+    key = FAILURE_KEYS.get(code if isinstance(code, str) else "", "live.unavailable")
+    return Texts(language).t(key)
+
+
+def new_secret() -> str:
+    """A seat's secret, a nonce or a room's name: 128 random bits, base64url."""
+    return secrets.token_urlsafe(16)
+
+
+# ------------------------------------------------------------------ the host
+@dataclass
+class Seat:
+    """One seat as the room's device knows it (its secret included)."""
+
+    kind: str
+    status: SeatStatus
+    name: str
+    secret: str | None = None
+    peer: str | None = None
+    seq: int = 0
+    seen: float = 0.0
+
+    def info(self, number: int) -> SeatInfo:
+        return {"seat": number, "kind": self.kind, "status": self.status, "name": self.name}
+
+
+@dataclass
+class HostAnswer:
+    """What a message did on the room's device: what to send, and whether the
+    game or the seats changed (redraw), or why it was refused (for the log)."""
+
+    send: list[Outgoing] = field(default_factory=list)
+    game_changed: bool = False
+    seats_changed: bool = False
+    refused: str | None = None
+
+
+class HostRoom:
+    """The game of a live room, held by the device that opened it.
+
+    ``kinds``: who plays each seat ("human" or a computer level); ``mine``: the
+    people's seats played on this device. Those and the computers' seats are
+    the host's; every other person's seat is free until a guest takes it."""
+
+    def __init__(
+        self,
+        state: GameState,
+        kinds: Sequence[str],
+        mine: Iterable[int] = (),
+        room: str | None = None,
+        language: str = "en",
+        draw: Callable[[], str] = new_secret,
+    ) -> None:
+        if len(kinds) != state.n:
+            raise ValueError(f"a room of {state.n} players needs {state.n} seat kinds")
+        self.state = state
+        self.kinds = list(kinds)
+        self.room = room or draw()
+        self.texts = Texts(language)
+        self.draw = draw
+        own = set(mine)
+        names = state.setup.players
+        self.seats = [
+            Seat(kind, "host" if kind != HUMAN or i in own else "free", names[i])
+            for i, kind in enumerate(self.kinds)
+        ]
+        self.nonces: dict[str, str] = {}  # peer -> the nonce of its welcome, until used
+
+    # ------------------------------------------------------------ views
+    def code(self) -> str:
+        """The game as a link's text, "<code>.<check>" (what every device receives)."""
+        return link_code(Table(self.state, self.kinds))
+
+    def seat_infos(self) -> list[SeatInfo]:
+        return [seat.info(i) for i, seat in enumerate(self.seats)]
+
+    def _game(self) -> str:
+        message: Game = {
+            "v": VERSION,
+            "t": "game",
+            "room": self.room,
+            "code": self.code(),
+            "seats": self.seat_infos(),
+        }
+        return dump(message)
+
+    def _seats(self) -> str:
+        message: Seats = {"v": VERSION, "t": "seats", "room": self.room, "seats": self.seat_infos()}
+        return dump(message)
+
+    def _refuse(self, peer: str, key: str, reason: str = "") -> HostAnswer:
+        message: Refused = {
+            "v": VERSION,
+            "t": "refused",
+            "room": self.room,
+            "key": key,
+            "reason": reason,
+        }
+        return HostAnswer([(peer, dump(message))], refused=key)
+
+    # ------------------------------------------------------------ events
+    def connected(self, peer: str) -> HostAnswer:
+        """A device joined the room: welcome it with the game, the seats and a nonce."""
+        nonce = self.draw()
+        self.nonces[peer] = nonce
+        message: Welcome = {
+            "v": VERSION,
+            "t": "welcome",
+            "room": self.room,
+            "nonce": nonce,
+            "code": self.code(),
+            "seats": self.seat_infos(),
+        }
+        return HostAnswer([(peer, dump(message))])
+
+    def disconnected(self, peer: str) -> HostAnswer:
+        """A device left (or the transport lost it): its seats are away, kept for it."""
+        self.nonces.pop(peer, None)
+        changed = False
+        for seat in self.seats:
+            if seat.peer == peer and seat.status == "taken":
+                seat.status = "away"
+                changed = True
+        return HostAnswer([(None, self._seats())] if changed else [], seats_changed=changed)
+
+    def tick(self, now: float) -> HostAnswer:
+        """Every BEAT_S: the host's beat, and seats silent for AWAY_S shown away."""
+        beat: HostBeat = {"v": VERSION, "t": "beat", "room": self.room}
+        out: list[Outgoing] = [(None, dump(beat))]
+        changed = False
+        for seat in self.seats:
+            if seat.status == "taken" and now - seat.seen > AWAY_S:
+                seat.status = "away"
+                changed = True
+        if changed:
+            out.append((None, self._seats()))
+        return HostAnswer(out, seats_changed=changed)
+
+    def play(self, seat: int, move: dict[str, Any]) -> HostAnswer:
+        """A decision made on this device (its people or its computers). Raises
+        GameError (nothing changed) when the engine refuses it, or ValueError
+        for a seat that is not the host's."""
+        if not 0 <= seat < len(self.seats) or self.seats[seat].status != "host":
+            raise ValueError(f"seat {seat} is not played on this device")
+        self.state.play(move, player=seat)
+        return HostAnswer([(None, self._game())], game_changed=True)
+
+    def receive(self, text: object, peer: str, now: float) -> HostAnswer:
+        """A guest's message: taken, or refused to its sender with nothing changed."""
+        try:
+            message = read_from_guest(text)
+        except MessageError as exc:
+            return self._refuse(peer, exc.key, str(exc))
+        if message["room"] != self.room:
+            return self._refuse(peer, "live.other_game")
+        if message["seat"] >= len(self.seats):
+            return self._refuse(peer, "live.not_your_seat")
+        if message["t"] == "take":
+            return self._take(message, peer, now)
+        if message["t"] == "back":
+            return self._back(message, peer, now)
+        return self._signed(message, peer, now)
+
+    # ------------------------------------------------------------ messages
+    def _take(self, message: Take, peer: str, now: float) -> HostAnswer:
+        number = message["seat"]
+        seat = self.seats[number]
+        if seat.status != "free":
+            return self._refuse(peer, "live.seat_taken")
+        seat.status, seat.peer, seat.seen, seat.seq = "taken", peer, now, 0
+        seat.secret = self.draw()
+        seat.name = clean_name(message["name"]) or seat.name
+        seated: Seated = {
+            "v": VERSION,
+            "t": "seated",
+            "room": self.room,
+            "seat": number,
+            "seq": 0,
+            "secret": seat.secret,
+        }
+        return HostAnswer([(peer, dump(seated)), (None, self._seats())], seats_changed=True)
+
+    def _back(self, message: Back, peer: str, now: float) -> HostAnswer:
+        number = message["seat"]
+        seat = self.seats[number]
+        if seat.secret is None or not mac_matches(dict(message), seat.secret):
+            return self._refuse(peer, "live.not_your_seat")
+        if self.nonces.get(peer) != message["nonce"]:
+            return self._refuse(peer, "live.replayed")  # an old nonce, or another device's
+        del self.nonces[peer]
+        if seat.peer is not None and seat.peer != peer:
+            self.nonces.pop(seat.peer, None)
+        seat.status, seat.peer, seat.seen = "taken", peer, now
+        seated: Seated = {
+            "v": VERSION,
+            "t": "seated",
+            "room": self.room,
+            "seat": number,
+            "seq": seat.seq,
+        }
+        return HostAnswer(
+            [(peer, dump(seated)), (peer, self._game()), (None, self._seats())], seats_changed=True
+        )
+
+    def _signed(self, message: MoveMsg | GuestBeat, peer: str, now: float) -> HostAnswer:
+        """A move or a beat: made with the seat's secret, by the device that holds
+        the seat now, newer than anything before from it."""
+        seat = self.seats[message["seat"]]
+        is_move = message["t"] == "move"
+        if seat.secret is None or seat.peer != peer or not mac_matches(dict(message), seat.secret):
+            return self._refuse(peer, "live.not_your_seat") if is_move else HostAnswer()
+        if message["seq"] <= seat.seq:
+            return self._refuse(peer, "live.replayed") if is_move else HostAnswer()
+        seat.seq, seat.seen = message["seq"], now
+        back = seat.status == "away"
+        if back:
+            seat.status = "taken"
+        answer = HostAnswer([(None, self._seats())] if back else [], seats_changed=back)
+        if message["t"] != "move":
+            return answer
+        if message["n"] != len(self.state.moves):
+            refusal = self._refuse(peer, "live.stale")
+        else:
+            try:
+                self.state.play(message["move"], player=message["seat"])
+            except GameError as exc:
+                refusal = self._refuse(peer, "live.refused", str(exc))
+            else:
+                answer.send.append((None, self._game()))
+                answer.game_changed = True
+                return answer
+        answer.send += refusal.send
+        answer.refused = refusal.refused
+        return answer
+
+
+# ------------------------------------------------------------------ a guest
+@dataclass
+class GuestEvent:
+    """What a message from the room's device did here: ``kind`` is "game" (a
+    newer game: redraw), "seats", "seated" (this device has its seat),
+    "refused" (``message`` says why, in the page's language; nothing changed),
+    "beat" or "ignored" (a message not taken; ``message`` says why)."""
+
+    kind: str
+    message: str | None = None
+    send: list[str] = field(default_factory=list)  # to the room's device
+
+
+class GuestRoom:
+    """A device in a room opened by another one. ``seat``, ``secret`` and
+    ``seq`` come back from ``remembered()`` after a reload."""
+
+    def __init__(
+        self,
+        room: str,
+        language: str = "en",
+        seat: int | None = None,
+        secret: str | None = None,
+        seq: int = 0,
+    ) -> None:
+        self.room = room
+        self.texts = Texts(language)
+        self.seat = seat
+        self.secret = secret
+        self.seq = seq
+        self.seated = False  # the room's device took this device's seat (or its return)
+        self.state: GameState | None = None
+        self.kinds: list[str] = []
+        self.seats: list[SeatInfo] = []
+        self.host_seen: float | None = None
+
+    def remembered(self) -> dict[str, Any]:
+        """What the page keeps (localStorage) to come back to its seat after a reload."""
+        return {"room": self.room, "seat": self.seat, "secret": self.secret, "seq": self.seq}
+
+    def host_away(self, now: float) -> bool:
+        """Whether the room's device has been silent for AWAY_S."""
+        return self.host_seen is None or now - self.host_seen > AWAY_S
+
+    # ------------------------------------------------------------ writing
+    def take(self, seat: int, name: str) -> str:
+        message: Take = {"v": VERSION, "t": "take", "room": self.room, "seat": seat, "name": name}
+        return dump(message)
+
+    def _signed(self, body: dict[str, Any]) -> str:
+        if self.seat is None or self.secret is None:
+            raise ValueError("this device holds no seat")
+        self.seq += 1
+        head = {"v": VERSION, "room": self.room, "seat": self.seat, "seq": self.seq}
+        return dump(signed({**head, **body}, self.secret))
+
+    def move(self, move: dict[str, Any]) -> str:
+        """This device's decision, for the room's device to check and play."""
+        if self.state is None:
+            raise ValueError("no game yet")
+        return self._signed({"t": "move", "n": len(self.state.moves), "move": move})
+
+    def beat(self) -> str | None:
+        """This device's beat (none before it holds a seat)."""
+        if not self.seated:
+            return None
+        return self._signed({"t": "beat"})
+
+    # ------------------------------------------------------------ reading
+    def _ignored(self, key: str, **params: Any) -> GuestEvent:
+        return GuestEvent("ignored", self.texts.t(key, **params))
+
+    def receive(self, text: object, now: float) -> GuestEvent:
+        """A message from the room's device."""
+        try:
+            message = read_from_host(text)
+        except MessageError as exc:
+            return self._ignored(exc.key)
+        if message["room"] != self.room:
+            return self._ignored("live.other_game")
+        self.host_seen = now
+        if message["t"] == "beat":
+            return GuestEvent("beat")
+        if message["t"] == "refused":
+            key = message["key"] if message["key"].startswith("live.") else "live.bad_message"
+            return GuestEvent("refused", self.texts.t(key, reason=message["reason"]))
+        if message["t"] == "seated":
+            if self.seat is not None and self.seat != message["seat"] and "secret" not in message:
+                return self._ignored("live.not_your_seat")
+            self.seat = message["seat"]
+            self.secret = message.get("secret", self.secret)
+            self.seq = max(self.seq, message["seq"])
+            self.seated = True
+            return GuestEvent("seated")
+        if message["t"] == "seats":
+            self.seats = message["seats"]
+            return GuestEvent("seats")
+        event = self._game(message["code"])
+        if event.kind == "ignored":
+            return event
+        self.seats = message["seats"]
+        if message["t"] == "welcome" and self.seat is not None and self.secret is not None:
+            back: dict[str, Any] = {
+                "v": VERSION,
+                "t": "back",
+                "room": self.room,
+                "seat": self.seat,
+                "nonce": message["nonce"],
+            }
+            event.send.append(dump(signed(back, self.secret)))
+        return event
+
+    def _game(self, code: str) -> GuestEvent:
+        """A game received: read as a link is, taken only when it is this game, later."""
+        try:
+            linked = decode_link(checked_code(code))
+        except LinkError as exc:
+            return self._ignored("link.newer" if exc.kind == "version" else "link.bad")
+        if self.state is not None:
+            stands = relation(self.state, linked.state)
+            if stands == "behind":
+                return self._ignored("live.behind")
+            if stands == "different":
+                return self._ignored("live.other_game")
+            if stands == "same":
+                return GuestEvent("seats")
+        self.state = linked.state
+        self.kinds = list(linked.kinds) if linked.kinds is not None else [HUMAN] * linked.state.n
+        return GuestEvent("game")
