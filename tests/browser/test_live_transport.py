@@ -17,6 +17,7 @@ import pytest
 
 from tests.browser.browser_helpers import wait_ready, wait_service_worker
 from tools import chromium
+from tools import serve as static_server
 from tools.relay import free_port, start_relay
 
 LIVE_ARGS = [
@@ -32,8 +33,9 @@ JOIN = """async ({transport, room, password, relays, timeout}) => {
   const started = performance.now();
   const live = { got: [], joined: [], left: [], link: null };
   window.live = live;
+  const options = relays ? { relays, iceServers: [], joinTimeoutMs: timeout } : {};
   try {
-    live.link = await join(room, password, { relays, iceServers: [], joinTimeoutMs: timeout });
+    live.link = await join(room, password, options);
   } catch (error) {
     return { error: error.code ?? String(error), ms: performance.now() - started };
   }
@@ -66,15 +68,15 @@ def open_page(live_browser, site):
     has joined `room` through `relays`: (page, what join answered)."""
     contexts = []
 
-    def open_one(room, relays, password="secret", timeout=10_000):
+    def open_one(room, relays, password="secret", timeout=10_000, url=site.url):
         context = live_browser.new_context()
         contexts.append(context)
         page = context.new_page()
-        page.goto(site.url + "web/ui/live/config.json")
+        page.goto(url + "web/ui/live/config.json")
         answer = page.evaluate(
             JOIN,
             {
-                "transport": site.url + "web/ui/live/transport.js",
+                "transport": url + "web/ui/live/transport.js",
                 "room": room,
                 "password": password,
                 "relays": relays,
@@ -133,6 +135,25 @@ def test_three_devices_meet_through_the_local_relay_and_talk(open_page, relay, r
             f"() => window.live.left.includes({c_id!r})", timeout=CONNECT_TIMEOUT_MS
         )
         assert c_id not in page.evaluate("window.live.link.peers()")
+
+
+def test_a_site_served_with_its_relay_needs_no_options(open_page, relay, dist_dir, request):
+    """`./run serve --relay`: the pages join with the configuration the site
+    answers (its relay, no ICE server), nothing passed by the page."""
+    server = static_server.make_server(dist_dir, 0, "/", relay_url=relay.url)
+    static_server.start_in_thread(server)
+    try:
+        url = static_server.url_of(server)
+        room = f"room-{request.node.name}-{time.time_ns()}"
+        a, _ = open_page(room, None, url=url)
+        b, b_answer = open_page(room, None, url=url)
+        wait_peers(a, 1)
+        a.evaluate(f"window.live.link.send({b_answer['self']!r}, 'hi')")
+        b.wait_for_function("() => window.live.got.length === 1")
+        assert b.evaluate("window.live.got[0][0]") == "hi"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_a_wrong_password_never_connects(open_page, relay, request):

@@ -352,6 +352,25 @@ def test_server_revalidation(server):
     assert status == 304 and body == b""
 
 
+def test_the_server_points_live_play_at_its_own_relay(built, server):
+    """`./run serve --relay`: the site's live-play configuration is answered with
+    the local relay (and no ICE server); without it, served as built."""
+    shipped = json.loads((built / serve.LIVE_CONFIG).read_text())
+    assert shipped["relays"] and all(url.startswith("wss://") for url in shipped["relays"])
+    assert json.loads(fetch(server + serve.LIVE_CONFIG)[2]) == shipped
+    srv = serve.make_server(built, 0, "/mykerinos/", relay_url="ws://127.0.0.1:7447")
+    serve.start_in_thread(srv)
+    try:
+        status, headers, body = fetch(serve.url_of(srv) + serve.LIVE_CONFIG)
+        other = fetch(serve.url_of(srv) + "web/ui/live/transport.js")
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    assert status == 200 and headers["Content-Type"] == "application/json"
+    assert json.loads(body) == {**shipped, "relays": ["ws://127.0.0.1:7447"], "iceServers": []}
+    assert other[0] == 200 and other[2] == (built / "web/ui/live/transport.js").read_bytes()
+
+
 def test_the_standard_library_is_shipped_compiled(built):
     """Pyodide's standard library comes as sources; the build ships bytecode in
     their place, so that the browser compiles nothing on start (every module
