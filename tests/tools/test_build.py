@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import struct
+import subprocess
+import sys
 import tomllib
 import urllib.error
 import urllib.request
@@ -105,6 +108,23 @@ def test_live_plays_python_travels_apart(built):
     with zipfile.ZipFile(built / "live" / "livepy.zip") as zf:
         names = zf.namelist()
     assert "web/live/__init__.py" in names and cached_pyc("web/live/protocol.py") in names
+
+
+def test_live_plays_python_imports_from_the_zips_as_shipped(built, tmp_path):
+    """Unpacked beside the other two zips, as the page would once live play
+    starts, the package imports (what it needs of web/ and game/ is there)."""
+    for name in ("game.zip", "webpy.zip", "live/livepy.zip"):
+        with zipfile.ZipFile(built / name) as zf:
+            zf.extractall(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", "import web.live.room as r; print(r.HostRoom.__name__)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={"PYTHONDONTWRITEBYTECODE": "1", "PATH": os.environ.get("PATH", "")},
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "HostRoom"
     assert "__BUILD_VERSION__" not in (built / "sw.js").read_text()
 
 
