@@ -4,6 +4,7 @@ transport would, with a clock the tests move."""
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 from dataclasses import dataclass, field
@@ -15,7 +16,7 @@ from game.errors import GameError
 from web.live import protocol
 from web.live.protocol import AWAY_S, MAX_MESSAGE_CHARS, dump, signed
 from web.live.room import GuestEvent, GuestRoom, HostRoom, failure_text
-from web.share import link_code
+from web.share import check_of, link_code
 from web.table import Table
 from web.texts import Texts
 
@@ -45,7 +46,7 @@ class Net:
             for name in [peer] if peer is not None else list(self.guests):
                 if name not in self.guests:
                     continue
-                event = self.guests[name].receive(text, self.now)
+                event = self.guests[name].receive(text, self.now, "h")
                 self.events.setdefault(name, []).append(event)
                 for reply in event.send:
                     self.to_host(name, reply)
@@ -260,9 +261,8 @@ def test_a_message_of_a_newer_protocol_says_to_reload(net):
         "b", json.dumps({"v": 2, "t": "take", "room": "room-1", "seat": 1, "name": "x"})
     )
     assert answer.refused == "live.newer"
-    assert bob.receive(
-        json.dumps({"v": 2, "t": "beat", "room": "room-1"}), net.now
-    ).message == EN.t("live.newer")
+    newer = json.dumps({"v": 2, "t": "beat", "room": "room-1"})
+    assert bob.receive(newer, net.now, "h").message == EN.t("live.newer")
 
 
 def test_a_message_for_another_room_is_refused(net):
@@ -270,17 +270,19 @@ def test_a_message_for_another_room_is_refused(net):
     check = unchanged(net, bob)
     answer = net.to_host("b", GuestRoom("room-2").take(1, "Eve"))
     assert answer.refused == "live.other_game"
-    game = json.loads(net.host._game())
+    game = json.loads(game_message(net, net.host.code(), bob.secret))
     game["room"] = "room-2"
-    assert bob.receive(json.dumps(game), net.now).message == EN.t("live.other_game")
+    assert bob.receive(dump(signed(game, bob.secret)), net.now, "h").message == EN.t(
+        "live.other_game"
+    )
     check()
 
 
 # ------------------------------------------------- games received, as links
-def game_message(net: Net, code: str) -> str:
-    return dump(
-        {"v": 1, "t": "game", "room": "room-1", "code": code, "seats": net.host.seat_infos()}
-    )
+def game_message(net: Net, code: str, secret: str | None = None) -> str:
+    """A game message as the room's device would send it (signed for a seated guest)."""
+    message = {"v": 1, "t": "game", "room": "room-1", "code": code, "seats": net.host.seat_infos()}
+    return dump(signed(message, secret) if secret else message)
 
 
 def test_a_game_cut_or_changed_on_the_way_is_refused_as_a_link_is(net):
@@ -290,9 +292,40 @@ def test_a_game_cut_or_changed_on_the_way_is_refused_as_a_link_is(net):
     code = net.host.code()
     body, check_part = code.split(".")
     flipped = body[:-3] + ("A" if body[-3] != "A" else "B") + body[-2:]
+    watcher = net.join("w", GuestRoom("room-1"))
     for bad in (code[:-1], body[:-4] + "." + check_part, flipped + "." + check_part, "g=" + code):
-        event = bob.receive(game_message(net, bad), net.now)
+        # Sent by the room's device itself (signed for Bob; a watcher takes unsigned ones).
+        event = bob.receive(game_message(net, bad, bob.secret), net.now, "h")
         assert event.kind == "ignored" and event.message == EN.t("link.bad"), bad
+        event = watcher.receive(game_message(net, bad), net.now, "h")
+        assert event.kind == "ignored" and event.message == EN.t("link.bad"), bad
+    assert watcher.state.moves == bob.state.moves
+    check()
+
+
+def test_a_game_from_another_guest_is_refused(net):
+    """A guest that knows the room's password sends Bob a game that goes on
+    legally: not signed with Bob's secret, it is not the room's device's."""
+    bob = seated_bob(net)
+    eve = net.join("e", GuestRoom("room-1"))
+    check = unchanged(net, bob)
+    ahead = GameState(eve.state.setup)
+    for _, move in eve.state.moves:
+        ahead.play(move)
+    ahead.play(ahead.legal_moves()[0])
+    forged = game_message(net, link_code(Table(ahead, KINDS)))
+    for sender in ("e", "h"):
+        event = bob.receive(forged, net.now, sender)
+        assert event.kind == "ignored" and event.message == EN.t("live.forged")
+    # Signed with a secret of Eve's own making, it is refused too.
+    event = bob.receive(
+        game_message(net, link_code(Table(ahead, KINDS)), "eve-secret"), net.now, "e"
+    )
+    assert event.message == EN.t("live.forged")
+    # And a watcher, who trusts the device that welcomed it, ignores other senders.
+    watcher = net.join("w", GuestRoom("room-1"))
+    assert watcher.receive(forged, net.now, "e").message == EN.t("live.forged")
+    assert watcher.state.moves == net.host.state.moves
     check()
 
 
@@ -303,7 +336,7 @@ def test_a_game_behind_this_devices_is_refused(net):
     bob_move = bob.state.legal_moves()[0].to_json()
     net.to_host("b", bob.move(bob_move))
     check = unchanged(net, bob)
-    event = bob.receive(game_message(net, old), net.now)
+    event = bob.receive(game_message(net, old, bob.secret), net.now, "h")
     assert event.kind == "ignored" and event.message == EN.t("live.behind")
     check()
 
@@ -312,18 +345,18 @@ def test_another_game_in_the_same_room_is_refused(net):
     bob = seated_bob(net)
     check = unchanged(net, bob)
     other = link_code(Table(fresh_state(seed=8), KINDS))
-    event = bob.receive(game_message(net, other), net.now)
+    event = bob.receive(game_message(net, other, bob.secret), net.now, "h")
     assert event.message == EN.t("live.other_game")
     check()
 
 
 def test_a_game_from_a_newer_version_says_so(net):
     bob = seated_bob(net)
-    from web.share import check_of
-
-    newer = "Aw" + net.host.code().split(".")[0][2:]
-    event = bob.receive(game_message(net, f"{newer}.{check_of(newer)}"), net.now)
-    assert event.message in (EN.t("link.newer"), EN.t("link.bad"))
+    raw = bytearray(base64.urlsafe_b64decode(net.host.code().split(".")[0] + "=="))
+    raw[0] += 1  # the version byte
+    newer = base64.urlsafe_b64encode(bytes(raw)).decode().rstrip("=")
+    message = game_message(net, f"{newer}.{check_of(newer)}", bob.secret)
+    assert bob.receive(message, net.now, "h").message == EN.t("link.newer")
 
 
 # ------------------------------------------------------------------ away and back
@@ -388,9 +421,13 @@ def test_a_return_replayed_or_without_the_secret_is_refused(net):
     )
     net.join("x", GuestRoom("room-1"))
     assert net.to_host("x", replay).refused == "live.replayed"
-    # And a "back" with a made-up secret is refused too.
+    # And a "back" with a made-up secret is refused too (the refusal is not
+    # signed with a secret that device holds: it takes it for nothing).
     y = net.join("y", GuestRoom("room-1", seat=1, secret="guessed-secret-xxxxxx"))
-    assert not y.seated and net.last("y").message == EN.t("live.not_your_seat")
+    assert not y.seated and net.last("y").message == EN.t("live.forged")
+    guess = {"v": 1, "t": "back", "room": "room-1", "seat": 1, "nonce": net.host.nonces["y"]}
+    answer = net.to_host("y", dump(signed(guess, "guessed-secret-xxxxxx")))
+    assert answer.refused == "live.not_your_seat"
     assert net.host.seats[1].peer == "b2"
 
 

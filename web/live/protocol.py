@@ -14,6 +14,10 @@ is for another game). The room's device (the host) sends:
 - ``refused`` to the device whose message changed nothing, with why;
 - ``beat`` to every device, every ``BEAT_S`` seconds.
 
+What it sends a device that holds a seat (all but ``welcome`` and ``beat``)
+carries a ``mac`` made with that seat's secret: a seated device takes nothing
+unsigned, so another guest cannot pass itself off as the room's device.
+
 Every other device (a guest) sends the host:
 
 - ``take`` a free seat, with a name;
@@ -260,8 +264,11 @@ def read_from_host(text: object) -> FromHost:
     is checked later, as a link is); MessageError otherwise."""
     data = _load(text)
     kind = data.get("t")
+    signable = ("mac",)
     if kind in ("welcome", "game"):
-        _exactly(data, "code", "seats", *(("nonce",) if kind == "welcome" else ()))
+        _exactly(
+            data, "code", "seats", *(("nonce",) if kind == "welcome" else ()), optional=signable
+        )
         _text(data, "code", MAX_LINK_CHARS + 1 + CHECK_CHARS)
         _seats(data)
         if kind == "welcome":
@@ -269,18 +276,18 @@ def read_from_host(text: object) -> FromHost:
             return cast(Welcome, data)
         return cast(Game, data)
     if kind == "seats":
-        _exactly(data, "seats")
+        _exactly(data, "seats", optional=signable)
         _seats(data)
         return cast(Seats, data)
     if kind == "seated":
-        _exactly(data, "seat", "seq", optional=("secret",))
+        _exactly(data, "seat", "seq", optional=("secret", *signable))
         _int(data, "seat", 0, MAX_SEATS - 1)
         _int(data, "seq", 0, _MAX_SEQ)
         if "secret" in data:
             _text(data, "secret", MAX_SECRET_CHARS, 16)
         return cast(Seated, data)
     if kind == "refused":
-        _exactly(data, "key", "reason")
+        _exactly(data, "key", "reason", optional=signable)
         _text(data, "key", 40)
         _text(data, "reason", 500, 0)
         return cast(Refused, data)

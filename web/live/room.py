@@ -20,7 +20,7 @@ the tests drive the clock.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -136,6 +136,7 @@ class HostRoom:
             for i, kind in enumerate(self.kinds)
         ]
         self.nonces: dict[str, str] = {}  # peer -> the nonce of its welcome, until used
+        self.peers: dict[str, None] = {}  # the devices connected now, in order
 
     # ------------------------------------------------------------ views
     def code(self) -> str:
@@ -145,19 +146,33 @@ class HostRoom:
     def seat_infos(self) -> list[SeatInfo]:
         return [seat.info(i) for i, seat in enumerate(self.seats)]
 
-    def _game(self) -> str:
-        message: Game = {
+    def _game(self) -> Game:
+        return {
             "v": VERSION,
             "t": "game",
             "room": self.room,
             "code": self.code(),
             "seats": self.seat_infos(),
         }
-        return dump(message)
 
-    def _seats(self) -> str:
-        message: Seats = {"v": VERSION, "t": "seats", "room": self.room, "seats": self.seat_infos()}
-        return dump(message)
+    def _seats(self) -> Seats:
+        return {"v": VERSION, "t": "seats", "room": self.room, "seats": self.seat_infos()}
+
+    def _secret_of(self, peer: str) -> str | None:
+        """The secret of the seat ``peer`` holds now, if it holds one."""
+        for seat in self.seats:
+            if seat.peer == peer and seat.secret is not None:
+                return seat.secret
+        return None
+
+    def _to(self, peer: str, message: Mapping[str, Any]) -> Outgoing:
+        """A message for one device: signed with its seat's secret when it holds
+        a seat, so that it can tell the room's device from another guest."""
+        secret = self._secret_of(peer)
+        return (peer, dump(signed(dict(message), secret) if secret else message))
+
+    def _to_all(self, message: Mapping[str, Any]) -> list[Outgoing]:
+        return [self._to(peer, message) for peer in self.peers]
 
     def _refuse(self, peer: str, key: str, reason: str = "") -> HostAnswer:
         message: Refused = {
@@ -167,13 +182,14 @@ class HostRoom:
             "key": key,
             "reason": reason,
         }
-        return HostAnswer([(peer, dump(message))], refused=key)
+        return HostAnswer([self._to(peer, message)], refused=key)
 
     # ------------------------------------------------------------ events
     def connected(self, peer: str) -> HostAnswer:
         """A device joined the room: welcome it with the game, the seats and a nonce."""
         nonce = self.draw()
         self.nonces[peer] = nonce
+        self.peers[peer] = None
         message: Welcome = {
             "v": VERSION,
             "t": "welcome",
@@ -187,12 +203,13 @@ class HostRoom:
     def disconnected(self, peer: str) -> HostAnswer:
         """A device left (or the transport lost it): its seats are away, kept for it."""
         self.nonces.pop(peer, None)
+        self.peers.pop(peer, None)
         changed = False
         for seat in self.seats:
             if seat.peer == peer and seat.status == "taken":
                 seat.status = "away"
                 changed = True
-        return HostAnswer([(None, self._seats())] if changed else [], seats_changed=changed)
+        return HostAnswer(self._to_all(self._seats()) if changed else [], seats_changed=changed)
 
     def tick(self, now: float) -> HostAnswer:
         """Every BEAT_S: the host's beat, and seats silent for AWAY_S shown away."""
@@ -204,7 +221,7 @@ class HostRoom:
                 seat.status = "away"
                 changed = True
         if changed:
-            out.append((None, self._seats()))
+            out += self._to_all(self._seats())
         return HostAnswer(out, seats_changed=changed)
 
     def play(self, seat: int, move: dict[str, Any]) -> HostAnswer:
@@ -214,10 +231,11 @@ class HostRoom:
         if not 0 <= seat < len(self.seats) or self.seats[seat].status != "host":
             raise ValueError(f"seat {seat} is not played on this device")
         self.state.play(move, player=seat)
-        return HostAnswer([(None, self._game())], game_changed=True)
+        return HostAnswer(self._to_all(self._game()), game_changed=True)
 
     def receive(self, text: object, peer: str, now: float) -> HostAnswer:
         """A guest's message: taken, or refused to its sender with nothing changed."""
+        self.peers.setdefault(peer, None)
         try:
             message = read_from_guest(text)
         except MessageError as exc:
@@ -249,7 +267,9 @@ class HostRoom:
             "seq": 0,
             "secret": seat.secret,
         }
-        return HostAnswer([(peer, dump(seated)), (None, self._seats())], seats_changed=True)
+        return HostAnswer(
+            [self._to(peer, seated), *self._to_all(self._seats())], seats_changed=True
+        )
 
     def _back(self, message: Back, peer: str, now: float) -> HostAnswer:
         number = message["seat"]
@@ -269,9 +289,8 @@ class HostRoom:
             "seat": number,
             "seq": seat.seq,
         }
-        return HostAnswer(
-            [(peer, dump(seated)), (peer, self._game()), (None, self._seats())], seats_changed=True
-        )
+        out = [self._to(peer, seated), self._to(peer, self._game()), *self._to_all(self._seats())]
+        return HostAnswer(out, seats_changed=True)
 
     def _signed(self, message: MoveMsg | GuestBeat, peer: str, now: float) -> HostAnswer:
         """A move or a beat: made with the seat's secret, by the device that holds
@@ -286,7 +305,7 @@ class HostRoom:
         back = seat.status == "away"
         if back:
             seat.status = "taken"
-        answer = HostAnswer([(None, self._seats())] if back else [], seats_changed=back)
+        answer = HostAnswer(self._to_all(self._seats()) if back else [], seats_changed=back)
         if message["t"] != "move":
             return answer
         if message["n"] != len(self.state.moves):
@@ -297,7 +316,7 @@ class HostRoom:
             except GameError as exc:
                 refusal = self._refuse(peer, "live.refused", str(exc))
             else:
-                answer.send.append((None, self._game()))
+                answer.send += self._to_all(self._game())
                 answer.game_changed = True
                 return answer
         answer.send += refusal.send
@@ -310,8 +329,10 @@ class HostRoom:
 class GuestEvent:
     """What a message from the room's device did here: ``kind`` is "game" (a
     newer game: redraw), "seats", "seated" (this device has its seat),
+    "welcome" (this device asks for its seat back: ``send`` holds the request),
     "refused" (``message`` says why, in the page's language; nothing changed),
-    "beat" or "ignored" (a message not taken; ``message`` says why)."""
+    "beat" or "ignored" (a message not taken; ``message`` says why). ``send``:
+    what to send the room's device (``GuestRoom.host_peer``)."""
 
     kind: str
     message: str | None = None
@@ -340,6 +361,7 @@ class GuestRoom:
         self.kinds: list[str] = []
         self.seats: list[SeatInfo] = []
         self.host_seen: float | None = None
+        self.host_peer: str | None = None  # the peer the room's device speaks from
 
     def remembered(self) -> dict[str, Any]:
         """What the page keeps (localStorage) to come back to its seat after a reload."""
@@ -377,25 +399,40 @@ class GuestRoom:
     def _ignored(self, key: str, **params: Any) -> GuestEvent:
         return GuestEvent("ignored", self.texts.t(key, **params))
 
-    def receive(self, text: object, now: float) -> GuestEvent:
-        """A message from the room's device."""
+    def receive(self, text: object, now: float, peer: str | None = None) -> GuestEvent:
+        """A message from ``peer``, meant to come from the room's device.
+
+        Once this device holds a seat's secret, only messages signed with it are
+        taken (the room's device signs what it sends to a seated device): another
+        guest cannot pass itself off as the room's device. Before that (a visitor
+        choosing a seat, or watching), the device that welcomed it is believed."""
         try:
             message = read_from_host(text)
         except MessageError as exc:
             return self._ignored(exc.key)
         if message["room"] != self.room:
             return self._ignored("live.other_game")
-        self.host_seen = now
         if message["t"] == "beat":
+            if self.host_peer is None or peer == self.host_peer:
+                self.host_seen = now
             return GuestEvent("beat")
+        if message["t"] == "welcome":
+            return self._welcome(message, now, peer)
+        key = self.secret
+        if key is None and message["t"] == "seated":
+            key = message.get("secret")
+        if key is None:
+            if self.host_peer is not None and peer != self.host_peer:
+                return self._ignored("live.forged")
+        elif not mac_matches(dict(message), key):
+            return self._ignored("live.forged")
+        self.host_peer, self.host_seen = peer, now
         if message["t"] == "refused":
-            key = message["key"] if message["key"].startswith("live.") else "live.bad_message"
-            return GuestEvent("refused", self.texts.t(key, reason=message["reason"]))
+            code = message["key"] if message["key"].startswith("live.") else "live.bad_message"
+            return GuestEvent("refused", self.texts.t(code, reason=message["reason"]))
         if message["t"] == "seated":
-            if self.seat is not None and self.seat != message["seat"] and "secret" not in message:
-                return self._ignored("live.not_your_seat")
             self.seat = message["seat"]
-            self.secret = message.get("secret", self.secret)
+            self.secret = key
             self.seq = max(self.seq, message["seq"])
             self.seated = True
             return GuestEvent("seated")
@@ -403,10 +440,15 @@ class GuestRoom:
             self.seats = message["seats"]
             return GuestEvent("seats")
         event = self._game(message["code"])
-        if event.kind == "ignored":
-            return event
-        self.seats = message["seats"]
-        if message["t"] == "welcome" and self.seat is not None and self.secret is not None:
+        if event.kind != "ignored":
+            self.seats = message["seats"]
+        return event
+
+    def _welcome(self, message: Welcome, now: float, peer: str | None) -> GuestEvent:
+        """The room's device greets this one: a visitor takes its game and seats;
+        a device with a seat's secret asks for its seat back and waits for the
+        signed answer (a welcome is not signed: its sender cannot know who this is)."""
+        if self.seat is not None and self.secret is not None:
             back: dict[str, Any] = {
                 "v": VERSION,
                 "t": "back",
@@ -414,7 +456,11 @@ class GuestRoom:
                 "seat": self.seat,
                 "nonce": message["nonce"],
             }
-            event.send.append(dump(signed(back, self.secret)))
+            return GuestEvent("welcome", send=[dump(signed(back, self.secret))])
+        event = self._game(message["code"])
+        if event.kind != "ignored":
+            self.seats = message["seats"]
+            self.host_peer, self.host_seen = peer, now
         return event
 
     def _game(self, code: str) -> GuestEvent:
