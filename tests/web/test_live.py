@@ -456,4 +456,25 @@ def test_failures_to_connect_are_said_in_the_pages_language(language):
     assert failure_text("relays-unreachable", language) == texts.t("live.relays_unreachable")
     assert failure_text("unavailable", language) == texts.t("live.unavailable")
     assert failure_text(None, language) == texts.t("live.unavailable")
-    assert failure_text("relays-unreachable", language) != failure_text("unavailable", language)
+    assert failure_text("insecure", language) == texts.t("live.insecure")
+    assert (
+        len({failure_text(c, language) for c in ("relays-unreachable", "unavailable", "insecure")})
+        == 3
+    )
+
+
+def test_a_guest_carries_the_game_on_when_the_rooms_device_leaves(net):
+    bob = seated_bob(net)
+    host_plays_until(net, 1)
+    net.to_host("b", bob.move(bob.state.legal_moves()[0].to_json()))
+    new_host = HostRoom.take_over(bob, draw=counter())
+    assert new_host.room != net.host.room
+    assert new_host.state.moves == net.host.state.moves
+    assert [s.status for s in new_host.seats] == ["free", "host", "host"]
+    # Ann comes to the new room as a guest, takes her seat and the game goes on.
+    moved = Net(new_host)
+    ann = moved.join("a", GuestRoom(new_host.room))
+    moved.to_host("a", ann.take(0, "Ann"))
+    assert ann.seated and ann.state.moves == net.host.state.moves
+    with pytest.raises(ValueError):
+        HostRoom.take_over(GuestRoom("room-1"))

@@ -62,6 +62,7 @@ Outgoing = tuple[str | None, str]
 # TransportError code (web/ui/live/transport.js).
 FAILURE_KEYS = {
     "unavailable": "live.unavailable",
+    "insecure": "live.insecure",
     "relays-unreachable": "live.relays_unreachable",
     "bad-room": "live.unavailable",
 }
@@ -137,6 +138,22 @@ class HostRoom:
         ]
         self.nonces: dict[str, str] = {}  # peer -> the nonce of its welcome, until used
         self.peers: dict[str, None] = {}  # the devices connected now, in order
+
+    @classmethod
+    def take_over(
+        cls, guest: GuestRoom, language: str = "en", draw: Callable[[], str] = new_secret
+    ) -> HostRoom:
+        """A new room, held by a guest whose room's device left for good: the
+        same game from where this device has it, its own seat and the computers
+        played here, the other people's seats free to take again (their old
+        secrets belong to the old room). Raises ValueError before any game came."""
+        if guest.state is None:
+            raise ValueError("no game to carry on")
+        state = GameState(guest.state.setup)
+        for _, move in guest.state.moves:
+            state.play(move)
+        mine = [guest.seat] if guest.seat is not None else []
+        return cls(state, guest.kinds, mine, language=language, draw=draw)
 
     # ------------------------------------------------------------ views
     def code(self) -> str:
