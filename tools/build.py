@@ -18,9 +18,12 @@ Layout of the output folder:
     pyscript/                      @pyscript/core/dist without source maps
     live/                          what only live play loads, when it starts:
                                    livepy.zip (the Python package web/live/,
-                                   unpacked when live play starts) and
-                                   trystero/ (the peer-to-peer library, from
-                                   node_modules, its two bare imports made relative)
+                                   unpacked when live play starts, with live
+                                   play's texts), lang/ (those texts, the
+                                   catalogues' live.* keys, which web/lang/ ships
+                                   without) and trystero/ (the peer-to-peer
+                                   library, from node_modules, its two bare
+                                   imports made relative)
     sw.js                          service worker generated from
                                    web/sw.template.js: precaches every file
                                    above but live/ and web/ui/live/ (LAZY_DIRS),
@@ -90,6 +93,8 @@ LAZY_DIRS = ("live/", "web/ui/live/")
 # The Python package of live play, web/live/: shipped as live/livepy.zip, not in webpy.zip.
 LIVE_PY_DIR = "live"
 LIVE_PY_ZIP = "live/livepy.zip"
+# Catalogue keys of live play's texts (shipped apart: split_live_texts).
+LIVE_TEXTS = "live."
 
 # Trystero (npm `trystero`, pinned in package.json) as the page loads it:
 # (package folder under node_modules, files in it, folder under dist/live/trystero/).
@@ -185,15 +190,49 @@ def _copy(src: Path, dst: Path) -> None:
     shutil.copy2(src, dst)
 
 
-def _write_zip(dst: Path, files: list[Path], arc_base: Path) -> int:
-    """Deterministic zip of files, names relative to arc_base. Returns count."""
+def _write_zip(
+    dst: Path, files: list[Path], arc_base: Path, contents: dict[str, bytes] | None = None
+) -> int:
+    """Deterministic zip of files, names relative to arc_base. ``contents``: the
+    bytes of some entries (by name) in place of their file's, and entries with
+    no file, added after the others. Returns count."""
+    contents = contents or {}
+    names = [path.relative_to(arc_base).as_posix() for path in files]
+    entries = [(name, contents.get(name) or path.read_bytes()) for name, path in zip(names, files)]
+    entries += [(name, data) for name, data in sorted(contents.items()) if name not in names]
     with zipfile.ZipFile(dst, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path in files:
-            info = zipfile.ZipInfo(path.relative_to(arc_base).as_posix(), date_time=ZIP_DATE)
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes())
-    return len(files)
+            zf.writestr(info, data)
+    return len(entries)
+
+
+def _catalogue_bytes(data: dict[str, str]) -> bytes:
+    """A catalogue written as web/lang/*.json are (one key a line, UTF-8)."""
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def split_live_texts(web: Path) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """Live play's texts apart from the others: every catalogue web/lang/<code>.json
+    without its ``live.*`` keys, and those keys alone, by language code. The
+    sources keep every text in one catalogue per language; the site ships live
+    play's in live/lang/ (and, for Python, in live/livepy.zip as
+    web/live/lang/), so a visit that never goes live downloads none of them."""
+    main: dict[str, bytes] = {}
+    live: dict[str, bytes] = {}
+    for path in sorted((web / "lang").glob("*.json")):
+        if path.name == "index.json":
+            continue
+        data = json.loads(path.read_text(encoding="utf-8"))
+        main[path.stem] = _catalogue_bytes(
+            {k: v for k, v in data.items() if not k.startswith(LIVE_TEXTS)}
+        )
+        live[path.stem] = _catalogue_bytes(
+            {k: v for k, v in data.items() if k.startswith(LIVE_TEXTS)}
+        )
+    return main, live
 
 
 def _check_node_modules() -> None:
@@ -362,6 +401,12 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
         if path.suffix == ".py" and path.name not in PY_ENTRY_SCRIPTS or path.name in PY_DATA_FILES:
             continue
         _copy(path, tmp / "web" / path.relative_to(web))
+    main_texts, live_texts = split_live_texts(web)
+    for code, data in main_texts.items():
+        (tmp / "web" / "lang" / f"{code}.json").write_bytes(data)
+    for code, data in live_texts.items():
+        (tmp / "live" / "lang").mkdir(parents=True, exist_ok=True)
+        (tmp / "live" / "lang" / f"{code}.json").write_bytes(data)
 
     # Python for the in-browser file system. Names keep their package folder
     # (game/..., web/...), and pyscript.toml unpacks both zips into the
@@ -377,9 +422,12 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
     ]
     live_py = [p for p in web_py if p.relative_to(web).parts[0] == LIVE_PY_DIR]
     web_py = [p for p in web_py if p not in live_py]
-    _write_zip(tmp / "webpy.zip", web_py, ROOT)
+    _write_zip(
+        tmp / "webpy.zip", web_py, ROOT, {f"web/lang/{c}.json": d for c, d in main_texts.items()}
+    )
     (tmp / LIVE_PY_ZIP).parent.mkdir(parents=True, exist_ok=True)
-    _write_zip(tmp / LIVE_PY_ZIP, live_py, ROOT)
+    live_lang = {f"web/{LIVE_PY_DIR}/lang/{c}.json": d for c, d in live_texts.items()}
+    _write_zip(tmp / LIVE_PY_ZIP, live_py, ROOT, live_lang)
     copy_trystero(tmp)
 
     # Runtime.

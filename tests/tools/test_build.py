@@ -116,15 +116,40 @@ def test_live_plays_python_imports_from_the_zips_as_shipped(built, tmp_path):
     for name in ("game.zip", "webpy.zip", "live/livepy.zip"):
         with zipfile.ZipFile(built / name) as zf:
             zf.extractall(tmp_path)
+    # The catalogues as shipped for a first visit hold none of live play's texts;
+    # once live/livepy.zip is unpacked, Python finds them.
+    for code in ("en", "fr", "it"):
+        shipped = json.loads((tmp_path / "web" / "lang" / f"{code}.json").read_text())
+        assert shipped and not [k for k in shipped if k.startswith("live.")]
+    script = "import web.live.room as r; print(r.HostRoom.__name__); print(r.failure_text('relays-unreachable', 'fr'))"
     done = subprocess.run(
-        [sys.executable, "-c", "import web.live.room as r; print(r.HostRoom.__name__)"],
+        [sys.executable, "-c", script],
         cwd=tmp_path,
         capture_output=True,
         text=True,
         env={"PYTHONDONTWRITEBYTECODE": "1", "PATH": os.environ.get("PATH", "")},
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "HostRoom"
+    french = json.loads((ROOT / "web" / "lang" / "fr.json").read_text())
+    assert done.stdout.splitlines() == ["HostRoom", french["live.relays_unreachable"]]
+
+
+def test_live_plays_texts_ship_apart_from_the_first_visits(built):
+    """Every catalogue key is shipped once: live.* keys in live/lang/ (not
+    precached), the others in web/lang/ as before, in the same order."""
+    for code in ("en", "fr", "it"):
+        source = json.loads((ROOT / "web" / "lang" / f"{code}.json").read_text())
+        main = json.loads((built / "web" / "lang" / f"{code}.json").read_text())
+        live = json.loads((built / "live" / "lang" / f"{code}.json").read_text())
+        assert live and all(k.startswith("live.") for k in live)
+        assert not [k for k in main if k.startswith("live.")]
+        assert list(main) + list(live) == [k for k in source if k in main] + [
+            k for k in source if k in live
+        ]
+        assert {**main, **live} == source
+    with zipfile.ZipFile(built / "webpy.zip") as zf:
+        assert zf.read("web/lang/fr.json") == (built / "web" / "lang" / "fr.json").read_bytes()
+    assert build.lazy("live/lang/fr.json") and not build.lazy("web/lang/fr.json")
     assert "__BUILD_VERSION__" not in (built / "sw.js").read_text()
 
 

@@ -19,9 +19,12 @@ the tests drive the clock.
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from game import GameState
@@ -31,7 +34,7 @@ from game.limits import clean_name
 
 from ..share import checked_code, link_code
 from ..table import HUMAN, Table
-from ..texts import Texts
+from ..texts import Texts, catalogue
 from .protocol import (
     AWAY_S,
     VERSION,
@@ -68,10 +71,33 @@ FAILURE_KEYS = {
 }
 
 
+# Live play's texts as the site ships them: the catalogues' "live.*" keys,
+# apart (tools/build.py split_live_texts), in live/livepy.zip beside this module.
+LIVE_LANG = Path(__file__).with_name("lang")
+
+
+@cache
+def live_catalogue(code: str) -> dict[str, str]:
+    """Live play's texts in one language: from web/live/lang/ where the site
+    unpacked them, or else from the whole catalogue (the sources hold them there)."""
+    shipped = LIVE_LANG / f"{code}.json"
+    if shipped.is_file():
+        data = json.loads(shipped.read_text(encoding="utf-8"))
+        return {str(k): str(v) for k, v in data.items()}
+    return {k: v for k, v in catalogue(code).items() if k.startswith("live.")}
+
+
+def live_texts(language: str) -> Texts:
+    """The page's words in ``language``, live play's included."""
+    texts = Texts(language)
+    texts.strings = {**texts.strings, **live_catalogue(texts.code)}
+    return texts
+
+
 def failure_text(code: Any, language: str = "en") -> str:
     """Why live play could not start, in the page's language, with the way on (by link)."""
     key = FAILURE_KEYS.get(code if isinstance(code, str) else "", "live.unavailable")
-    return Texts(language).t(key)
+    return live_texts(language).t(key)
 
 
 def new_secret() -> str:
@@ -128,7 +154,7 @@ class HostRoom:
         self.state = state
         self.kinds = list(kinds)
         self.room = room or draw()
-        self.texts = Texts(language)
+        self.texts = live_texts(language)
         self.draw = draw
         own = set(mine)
         names = state.setup.players
@@ -369,7 +395,7 @@ class GuestRoom:
         seq: int = 0,
     ) -> None:
         self.room = room
-        self.texts = Texts(language)
+        self.texts = live_texts(language)
         self.seat = seat
         self.secret = secret
         self.seq = seq
