@@ -121,6 +121,13 @@ def test_a_guest_is_welcomed_with_the_game_and_takes_a_free_seat(net):
     net.to_host("c", other.take(0, "Cy"))  # the host's own seat
     assert net.last("c").message == EN.t("live.seat_taken")
     assert not other.seated
+    # A device plays one seat.
+    with pytest.raises(ValueError):
+        bob.take(2, "Bob again")
+    bob_take = {"v": 1, "t": "take", "room": "room-1", "seat": 1, "name": "x"}
+    answer = net.to_host("b", dump(bob_take))
+    assert answer.refused == "live.one_seat" and net.last("b").message == EN.t("live.one_seat")
+    assert net.host.seats[1].secret == bob.secret
 
 
 def test_a_whole_game_reaches_every_device_identically(net):

@@ -297,6 +297,8 @@ class HostRoom:
     def _take(self, message: Take, peer: str, now: float) -> HostAnswer:
         number = message["seat"]
         seat = self.seats[number]
+        if self._secret_of(peer) is not None:
+            return self._refuse(peer, "live.one_seat")
         if seat.status != "free":
             return self._refuse(peer, "live.seat_taken")
         seat.status, seat.peer, seat.seen, seat.seq = "taken", peer, now, 0
@@ -416,6 +418,9 @@ class GuestRoom:
 
     # ------------------------------------------------------------ writing
     def take(self, seat: int, name: str) -> str:
+        """Ask for a free seat (a device plays one seat: ValueError once it holds one)."""
+        if self.secret is not None:
+            raise ValueError("this device already holds a seat")
         message: Take = {"v": VERSION, "t": "take", "room": self.room, "seat": seat, "name": name}
         return dump(message)
 
