@@ -8,7 +8,10 @@ nothing and is answered with why, to its sender only. ``GuestRoom`` is any
 other device: it takes a seat (or takes its seat back after a reload), writes
 its decisions, and reads each game it receives as it would read a link
 (``web.share.checked_code``, ``game.compact.decode_link``, ``relation``): cut,
-changed, for another game or behind, it is refused and nothing changes.
+changed, for another game or behind, it is refused and nothing changes. What
+the host sends a device that holds a seat is signed with that seat's secret,
+and such a device takes nothing unsigned, so another guest cannot speak for
+the host.
 
 Both are plain values driven by the page: it hands them what the transport
 received (text, the sending peer, the time), sends what they answer
