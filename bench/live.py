@@ -70,7 +70,7 @@ def p95(values: list[float]) -> float:
 
 def line(name: str, values: list[float]) -> str:
     return (
-        f"  {name:34} median {statistics.median(values):7.1f} ms   p95 {p95(values):7.1f} ms"
+        f"  {name:38} median {statistics.median(values):7.1f} ms   p95 {p95(values):7.1f} ms"
         f"   max {max(values):7.1f} ms   ({len(values)} samples)"
     )
 
