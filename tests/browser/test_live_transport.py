@@ -105,6 +105,8 @@ def test_three_devices_meet_through_the_local_relay_and_talk(open_page, relay, r
         pages.append((page, answer["self"]))
     ids = [me for _, me in pages]
     assert len(set(ids)) == 3
+    # A device waiting for the others is answered as soon as one connects.
+    assert pages[0][0].evaluate("window.live.link.waitForPeer(20000)") in ids
     for page, me in pages:
         wait_peers(page, 2)
         joined = {peer for peer, _ in page.evaluate("window.live.joined")}
@@ -184,6 +186,19 @@ def test_unreachable_relays_give_up_within_the_wait(open_page):
         page.url.replace("config.json", "transport.js"),
     )
     assert again == "bad-room"
+
+
+def test_waiting_for_a_device_that_never_comes_gives_up_within_the_wait(open_page, relay):
+    page, answer = open_page(f"room-alone-{time.time_ns()}", [relay.url])
+    assert "error" not in answer
+    waited = page.evaluate(
+        """async () => {
+          const started = performance.now();
+          try { await window.live.link.waitForPeer(1500); return "joined"; }
+          catch (error) { return [error.code, performance.now() - started]; }
+        }"""
+    )
+    assert waited[0] == "no-peer" and 1500 <= waited[1] < 5000, waited
 
 
 def test_a_game_that_never_goes_live_loads_nothing_of_it(page, recorder, site, context):

@@ -70,6 +70,7 @@ FAILURE_KEYS = {
     "unavailable": "live.unavailable",
     "insecure": "live.insecure",
     "relays-unreachable": "live.relays_unreachable",
+    "no-peer": "live.no_peer",
     "bad-room": "live.unavailable",
 }
 

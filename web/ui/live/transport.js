@@ -4,7 +4,7 @@
 //   const link = await join(room, password, options);
 //   link.onMessage = (text, peer) => ...;   link.onPeerJoin = (peer) => ...;   link.onPeerLeave = (peer) => ...;
 //   await link.send(null, text);            // null: every peer; a peer id or a list of them: those only
-//   link.peers();  link.self;  await link.leave();
+//   link.peers();  link.self;  await link.waitForPeer(ms);  await link.leave();
 //
 // Messages are text (the room protocol, web/live/, writes and reads them as JSON).
 // Devices find each other through Nostr relays (Trystero's Nostr strategy): they
@@ -60,11 +60,13 @@ const POLL_MS = 50;
 /** Why live play could not start; `code` is what the page words in its language. */
 export class TransportError extends Error {
   /**
-   * @param {"unavailable" | "insecure" | "relays-unreachable" | "bad-room"} code
+   * @param {"unavailable" | "insecure" | "relays-unreachable" | "no-peer" | "bad-room"} code
    *   unavailable: the library or the configuration could not be loaded (offline?);
    *   insecure: the page is not a secure one (https, or localhost), which the
    *   handshake's encryption (crypto.subtle) needs;
    *   relays-unreachable: no relay answered within the wait;
+   *   no-peer: the relays answered but no other device connected within the wait
+   *   (nobody there, or the network blocks direct connections: no TURN server);
    *   bad-room: an empty room name.
    * @param {string} detail  for the console, never shown as it is
    */
@@ -204,11 +206,16 @@ export async function join(room, password, options = {}) {
   const messages = /** @type {Slot<[string, string]>} */ (new Slot());
   const joins = /** @type {Slot<[string]>} */ (new Slot());
   const leaves = /** @type {Slot<[string]>} */ (new Slot());
+  /** @type {Set<(peer: string) => void>} */
+  const waiting = new Set();
   const action = trystero.makeAction("m");
   action.onMessage = (data, context) => {
     if (typeof data === "string") messages.fire(data, context.peerId);
   };
-  trystero.onPeerJoin = (peer) => joins.fire(peer);
+  trystero.onPeerJoin = (peer) => {
+    for (const resolve of waiting) resolve(peer);
+    joins.fire(peer);
+  };
   trystero.onPeerLeave = (peer) => leaves.fire(peer);
   try {
     await relayOpen(lib, config.relays, config.joinTimeoutMs);
@@ -227,6 +234,29 @@ export async function join(room, password, options = {}) {
     send: (to, text) => action.send(text, { target: to }),
     /** The peers connected now. */
     peers: () => Object.keys(trystero.getPeers()),
+    /**
+     * A peer connected now, or the next one to connect; rejects with a
+     * TransportError "no-peer" if none does within `ms` (default: the join's wait).
+     * @param {number} [ms]
+     * @returns {Promise<string>}
+     */
+    waitForPeer: (ms = config.joinTimeoutMs) => {
+      const now = Object.keys(trystero.getPeers());
+      if (now.length) return Promise.resolve(now[0]);
+      return new Promise((resolve, reject) => {
+        /** @param {string} peer */
+        const done = (peer) => {
+          clearTimeout(timer);
+          waiting.delete(done);
+          resolve(peer);
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(done);
+          reject(new TransportError("no-peer", `no other device connected in ${ms} ms`));
+        }, ms);
+        waiting.add(done);
+      });
+    },
     /** Leave the room (the others see onPeerLeave). */
     leave: () => trystero.leave(),
     /** @param {((text: string, peer: string) => void) | null} handler */
