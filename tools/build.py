@@ -17,9 +17,18 @@ Layout of the output folder:
     pyodide/                       the Pyodide runtime files (from node_modules), its
                                    standard library compiled to bytecode
     pyscript/                      @pyscript/core/dist without source maps
+    live/                          what only live play loads, when it starts:
+                                   livepy.zip (the Python package page/live/,
+                                   unpacked when live play starts, with live
+                                   play's texts), lang/ (those texts, the
+                                   catalogues' live.* keys, which front/lang/ ships
+                                   without) and trystero/ (the peer-to-peer
+                                   library, from node_modules, its two bare
+                                   imports made relative)
     sw.js                          service worker generated from
                                    front/sw.template.js: precaches every file
-                                   above, cache name = content hash
+                                   above but live/ and front/js/live/ (LAZY_DIRS),
+                                   cache name = content hash of every file
 
 Usage: python3 tools/build.py [--out DIR] [--bare] [--quiet]
 
@@ -35,6 +44,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -53,6 +63,7 @@ PYODIDE_SRC = NODE_MODULES / "pyodide"
 PYSCRIPT_SRC = NODE_MODULES / "@pyscript" / "core" / "dist"
 FRONT = ROOT / "front"
 PAGE = ROOT / "page"
+TRYSTERO_PACKAGE = NODE_MODULES / "trystero"
 SW_TEMPLATE = FRONT / "sw.template.js"
 COMPILER = ROOT / "tools" / "compile_python.mjs"
 BARE_SRC = ROOT / "tools" / "bare"
@@ -76,7 +87,32 @@ SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", "node
 SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
 
 # Top-level folders of dist/ that are third-party runtime, not our own files.
-RUNTIME_DIRS = ("pyodide", "pyscript")
+RUNTIME_DIRS = ("pyodide", "pyscript", "live")
+
+# Live play's files: loaded only once a person plays live (front/js/live/transport.js
+# imports the library dynamically), so they stay out of the service worker's
+# precache list and a visit that never goes live downloads none of them.
+LAZY_DIRS = ("live/", "front/js/live/")
+# The Python package of live play, page/live/: shipped as live/livepy.zip, not in page.zip.
+LIVE_PY_DIR = "live"
+LIVE_PY_ZIP = "live/livepy.zip"
+# Catalogue keys of live play's texts (shipped apart: split_live_texts).
+LIVE_TEXTS = "live."
+
+# Trystero (npm `trystero`, pinned in package.json) as the page loads it:
+# (package folder under node_modules, files in it, folder under dist/live/trystero/).
+# Its modules import each other relatively, except two bare imports in the Nostr
+# strategy, rewritten to relative paths here (no import map, no bundler).
+TRYSTERO_PARTS = (
+    ("@trystero-p2p/core", "dist/*.mjs", "core"),
+    ("@trystero-p2p/nostr", "dist/index.mjs", "nostr"),
+    ("@noble/secp256k1", "index.js", "secp256k1"),
+)
+TRYSTERO_BARE_IMPORTS = {
+    '"@trystero-p2p/core"': '"../core/index.mjs"',
+    '"@noble/secp256k1"': '"../secp256k1/index.js"',
+}
+IMPORT_FROM = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"', re.M)
 
 # The Python file the page loads by URL (index.html's <script type="py">);
 # the other page/*.py are in page.zip only.
@@ -155,19 +191,53 @@ def _copy(src: Path, dst: Path) -> None:
     shutil.copy2(src, dst)
 
 
-def _write_zip(dst: Path, files: list[Path], arc_base: Path) -> int:
-    """Deterministic zip of files, names relative to arc_base. Returns count."""
+def _write_zip(
+    dst: Path, files: list[Path], arc_base: Path, contents: dict[str, bytes] | None = None
+) -> int:
+    """Deterministic zip of files, names relative to arc_base. ``contents``: the
+    bytes of some entries (by name) in place of their file's, and entries with
+    no file, added after the others. Returns count."""
+    contents = contents or {}
+    names = [path.relative_to(arc_base).as_posix() for path in files]
+    entries = [(name, contents.get(name) or path.read_bytes()) for name, path in zip(names, files)]
+    entries += [(name, data) for name, data in sorted(contents.items()) if name not in names]
     with zipfile.ZipFile(dst, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path in files:
-            info = zipfile.ZipInfo(path.relative_to(arc_base).as_posix(), date_time=ZIP_DATE)
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes())
-    return len(files)
+            zf.writestr(info, data)
+    return len(entries)
+
+
+def _catalogue_bytes(data: dict[str, str]) -> bytes:
+    """A catalogue written as front/lang/*.json are (one key a line, UTF-8)."""
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def split_live_texts(lang: Path) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """Live play's texts apart from the others: every catalogue front/lang/<code>.json
+    without its ``live.*`` keys, and those keys alone, by language code. The
+    sources keep every text in one catalogue per language; the site ships live
+    play's in live/lang/ (and, for Python, in live/livepy.zip as
+    page/live/lang/), so a visit that never goes live downloads none of them."""
+    main: dict[str, bytes] = {}
+    live: dict[str, bytes] = {}
+    for path in sorted(lang.glob("*.json")):
+        if path.name == "index.json":
+            continue
+        data = json.loads(path.read_text(encoding="utf-8"))
+        main[path.stem] = _catalogue_bytes(
+            {k: v for k, v in data.items() if not k.startswith(LIVE_TEXTS)}
+        )
+        live[path.stem] = _catalogue_bytes(
+            {k: v for k, v in data.items() if k.startswith(LIVE_TEXTS)}
+        )
+    return main, live
 
 
 def _check_node_modules() -> None:
-    missing = [p for p in (PYODIDE_SRC, PYSCRIPT_SRC) if not p.is_dir()]
+    missing = [p for p in (PYODIDE_SRC, PYSCRIPT_SRC, TRYSTERO_PACKAGE) if not p.is_dir()]
     if missing:
         raise BuildError(
             "missing "
@@ -175,12 +245,47 @@ def _check_node_modules() -> None:
             + ": run `npm ci` first"
         )
     wanted = json.loads((ROOT / "package.json").read_text())["dependencies"]
-    for name, folder in (("pyodide", PYODIDE_SRC), ("@pyscript/core", PYSCRIPT_SRC.parent)):
+    for name, folder in (
+        ("pyodide", PYODIDE_SRC),
+        ("@pyscript/core", PYSCRIPT_SRC.parent),
+        ("trystero", TRYSTERO_PACKAGE),
+    ):
         have = json.loads((folder / "package.json").read_text())["version"]
         if wanted.get(name) != have:
             raise BuildError(
                 f"node_modules has {name} {have}, package.json pins {wanted.get(name)}: run `npm ci`"
             )
+
+
+def copy_trystero(out: Path) -> list[str]:
+    """Copy Trystero's modules (and licences) to out/live/trystero/, the bare
+    imports made relative. Returns the module paths written, relative to out.
+    Raises BuildError if a bare import is left (a new version may add one)."""
+    written = []
+    for package, pattern, folder in TRYSTERO_PARTS:
+        src = NODE_MODULES / package
+        target = out / "live" / "trystero" / folder
+        files = sorted(src.glob(pattern))
+        if not files:
+            raise BuildError(f"missing node_modules/{package}/{pattern}: run `npm ci`")
+        for path in files:
+            text = path.read_text(encoding="utf-8")
+            for bare, relative in TRYSTERO_BARE_IMPORTS.items():
+                text = text.replace(f"from {bare}", f"from {relative}")
+            left = [m for m in IMPORT_FROM.findall(text) if not m.startswith(".")]
+            if left:
+                raise BuildError(f"{package}/{path.name} imports {left[0]!r}: not served")
+            dst = target / path.name
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            dst.write_text(text, encoding="utf-8")
+            written.append(dst.relative_to(out).as_posix())
+        _copy(src / "LICENSE", target / "LICENSE")
+    return written
+
+
+def lazy(name: str) -> bool:
+    """Whether a file of dist/ (posix path) is loaded only by live play."""
+    return name.startswith(LAZY_DIRS)
 
 
 def compile_python(jobs: list[tuple[str, Path]]) -> None:
@@ -236,7 +341,8 @@ def content_hash(out: Path, names: list[str]) -> str:
 def write_service_worker(out: Path, template: Path = SW_TEMPLATE) -> tuple[str, list[str]]:
     """(Re)generate out/sw.js from the template, precaching every other file.
 
-    Returns (version, precache list). URLs are relative ("./x"), resolved
+    Returns (version, precache list). The version hashes every file, live
+    play's included; the list leaves out live play's (``LAZY_DIRS``). URLs are relative ("./x"), resolved
     against the service worker's own URL, so the site works under any sub-path.
     """
     sw = out / "sw.js"
@@ -244,6 +350,7 @@ def write_service_worker(out: Path, template: Path = SW_TEMPLATE) -> tuple[str, 
         sw.unlink()
     names = dist_files(out)
     version = content_hash(out, names)
+    names = [n for n in names if not lazy(n)]
     text = template.read_text()
     for mark in (SW_VERSION_MARK, SW_FILES_MARK):
         if text.count(mark) != 1:
@@ -287,12 +394,19 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
 
     # Everything under front/ (the service-worker template is a build input),
     # and of the page model only its entry script, which the page fetches by
-    # URL: the rest travels inside page.zip.
+    # URL: the rest travels inside page.zip. The catalogues ship without live
+    # play's texts, which go to live/lang/.
     for path in _files_under(FRONT):
         if path != SW_TEMPLATE:
             _copy(path, tmp / "front" / path.relative_to(FRONT))
     for name in PY_ENTRY_SCRIPTS:
         _copy(PAGE / name, tmp / "page" / name)
+    main_texts, live_texts = split_live_texts(FRONT / "lang")
+    for code, data in main_texts.items():
+        (tmp / "front" / "lang" / f"{code}.json").write_bytes(data)
+    for code, data in live_texts.items():
+        (tmp / "live" / "lang").mkdir(parents=True, exist_ok=True)
+        (tmp / "live" / "lang" / f"{code}.json").write_bytes(data)
 
     # Python for the in-browser file system. Names keep their package folder
     # (game/..., page/...), and pyscript.toml unpacks both zips into the
@@ -302,7 +416,15 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
     # The language catalogues (front/lang/*.json) and the lessons (page/lessons.json)
     # go with them: Python reads them too.
     page_files = _files_under(PAGE) + _files_under(FRONT / "lang")
-    _write_zip(tmp / "page.zip", page_files, ROOT)
+    live_py = _files_under(PAGE / LIVE_PY_DIR)
+    page_files = [p for p in page_files if p not in live_py]
+    _write_zip(
+        tmp / "page.zip", page_files, ROOT, {f"front/lang/{c}.json": d for c, d in main_texts.items()}
+    )
+    (tmp / LIVE_PY_ZIP).parent.mkdir(parents=True, exist_ok=True)
+    live_lang = {f"page/{LIVE_PY_DIR}/lang/{c}.json": d for c, d in live_texts.items()}
+    _write_zip(tmp / LIVE_PY_ZIP, live_py, ROOT, live_lang)
+    copy_trystero(tmp)
 
     # Runtime.
     for name in PYODIDE_FILES:
@@ -319,11 +441,13 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
     stdlib = tmp / "pyodide" / "python_stdlib.zip"
     compiled = STDLIB_CACHE / f"python_stdlib-{stdlib_key()}.zip"
     cached = compiled.is_file()
-    jobs = [("--cached", tmp / "game.zip"), ("--cached", tmp / "page.zip")]
+    jobs = [("--cached", tmp / p) for p in ("game.zip", "page.zip", LIVE_PY_ZIP)]
     if cached:
         _copy(compiled, stdlib)
     else:
         jobs.insert(0, ("--sourceless", stdlib))
+    if not live_py:
+        jobs.pop()  # an empty zip: nothing to compile
     compile_python(jobs)
     if not cached:
         keep_compiled(stdlib, compiled)

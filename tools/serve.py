@@ -1,19 +1,28 @@
 #!/usr/bin/env python3
 """Serve the built site (dist/) on 127.0.0.1, optionally under a sub-path.
 
-Usage: python3 tools/serve.py [--port 8000] [--base /mykerinos/] [--no-build]
+Usage: python3 tools/serve.py [--port 8000] [--base /mykerinos/] [--no-build] [--relay]
 
 Builds dist/ first (tools/build.py) unless --no-build. With --base, the site
 is at http://127.0.0.1:PORT/mykerinos/ (as on a static host's sub-folder) and
 / redirects there. Every response carries `Cache-Control: no-cache` and an
 ETag, so the browser revalidates (cheap 304s); offline use is the service
 worker's job.
+
+With --relay, a Nostr relay runs beside the site (tools/relay.py, which needs
+the packages of requirements-dev.txt: `./run serve --relay` installs them) and
+the site's live-play configuration (front/js/live/config.json) is answered with
+that relay in place of the public ones, and no ICE server: live play then needs
+nothing beyond this machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import os
+import signal
 import sys
 import threading
 from http import HTTPStatus
@@ -23,6 +32,8 @@ from typing import Any, cast
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+# Live play's configuration in the site (answered with the local relay by --relay).
+LIVE_CONFIG = "front/js/live/config.json"
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -67,6 +78,9 @@ class Handler(SimpleHTTPRequestHandler):
 
     def send_head(self) -> Any:
         path = urlsplit(self.path).path
+        relay = cast("Server", self.server).relay_url
+        if relay and path == self.base + LIVE_CONFIG:
+            return self.send_live_config(relay)
         if self.base != "/":
             if path in ("/", self.base.rstrip("/")):
                 self.send_response(HTTPStatus.MOVED_PERMANENTLY)
@@ -92,6 +106,17 @@ class Handler(SimpleHTTPRequestHandler):
                 return None
         return super().send_head()
 
+    def send_live_config(self, relay: str) -> Any:
+        """The site's live-play configuration pointed at the local relay."""
+        with open(self.translate_path(self.path), "rb") as f:
+            body = json.dumps(live_config(json.load(f), relay)).encode()
+        self._etag = None
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", MIME_TYPES[".json"])
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
     def translate_path(self, path: str) -> str:
         if self.base != "/" and path.startswith(self.base):
             path = "/" + path[len(self.base) :]
@@ -114,10 +139,17 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+def live_config(config: dict[str, Any], relay: str) -> dict[str, Any]:
+    """Live play's configuration with ``relay`` as its only relay and no ICE
+    server (devices on one machine or one network reach each other directly)."""
+    return {**config, "relays": [relay], "iceServers": []}
+
+
 class Server(ThreadingHTTPServer):
     daemon_threads = True
     directory: str  # the folder served (it may be switched while the server runs)
     base: str  # the path the site is served under
+    relay_url: str | None = None  # a local relay live play is pointed at (--relay)
     # socketserver queues 5 connections by default; a service worker's install
     # fetches every file at once while pages of other tests load: more may wait.
     request_queue_size = 128
@@ -130,9 +162,15 @@ class Server(ThreadingHTTPServer):
 
 
 def make_server(
-    directory: Path, port: int = 0, base: str = "/", quiet: bool = True, host: str = "127.0.0.1"
+    directory: Path,
+    port: int = 0,
+    base: str = "/",
+    quiet: bool = True,
+    host: str = "127.0.0.1",
+    relay_url: str | None = None,
 ) -> Server:
-    """A server for `directory` at http://host:port{base} (port 0: any free one).
+    """A server for `directory` at http://host:port{base} (port 0: any free one),
+    its live play pointed at ``relay_url`` when one is given.
 
     Call serve_forever() (e.g. in a thread) and shutdown() + server_close().
     The directory can be changed later through server.directory.
@@ -148,6 +186,7 @@ def make_server(
     server = Server((host, port), BoundHandler)
     server.directory = str(directory)
     server.base = BoundHandler.base
+    server.relay_url = relay_url
     return server
 
 
@@ -171,6 +210,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-build", action="store_true", help="serve the folder as it is")
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    parser.add_argument(
+        "--relay", action="store_true", help="run a Nostr relay beside the site for live play"
+    )
+    parser.add_argument(
+        "--relay-port", type=int, default=7447, help="the relay's port (default 7447, 0 = any)"
+    )
     args = parser.parse_args(argv)
 
     if not args.no_build:
@@ -189,20 +234,41 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 1
 
+    relay = None
+    if args.relay:
+        if str(ROOT) not in sys.path:
+            sys.path.insert(0, str(ROOT))
+        from tools import relay as local_relay
+
+        try:
+            relay = local_relay.start_relay(args.relay_port)
+        except local_relay.RelayError as exc:
+            print(f"{exc} (try --relay-port)", file=sys.stderr)
+            return 1
     try:
-        server = make_server(args.dir, args.port, args.base, quiet=args.quiet)
+        server = make_server(
+            args.dir, args.port, args.base, quiet=args.quiet, relay_url=relay.url if relay else None
+        )
     except OSError as exc:
+        if relay:
+            relay.stop()
         print(
             f"cannot listen on 127.0.0.1:{args.port}: {exc.strerror} (try --port)", file=sys.stderr
         )
         return 1
     print(f"Serving {args.dir} at {url_of(server)}  (Ctrl+C to stop)", flush=True)
+    # Stopped by a signal as by Ctrl+C: the finally below stops the relay too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    if relay:
+        print(f"Live play's relay at {relay.url} (the site points at it)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
         server.server_close()
+        if relay:
+            relay.stop()
     return 0
 
 

@@ -23,7 +23,7 @@ from page.texts import LANGUAGES, Texts, catalogue
 from tests.sources import JS, PAGE, hand_written_js
 
 ROOT = Path(__file__).resolve().parents[2]
-CODE = sorted([*hand_written_js(), *PAGE.glob("*.py")])
+CODE = sorted([*hand_written_js(), *PAGE.rglob("*.py")])
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 LITERAL = re.compile(r"""["'`]([a-z_]+(?:\.[\w:\-]+)+)["'`]""")
 

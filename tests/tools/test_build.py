@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import struct
+import subprocess
+import sys
 import tomllib
 import urllib.error
 import urllib.request
@@ -62,11 +65,91 @@ def test_layout(built):
     assert "page/thinking.py" not in names and "page/bot_worker.py" not in names
 
 
-def test_service_worker_precaches_every_file(built):
+def test_service_worker_precaches_every_file_but_live_plays(built):
     version, files = sw_parts(built)
     others = [n for n in build.dist_files(built) if n != "sw.js"]
-    assert files == ["./" + n for n in others]
+    live = [n for n in others if build.lazy(n)]
+    assert files == ["./" + n for n in others if n not in live]
+    # Live play's files are there, and only those are left out.
+    assert {"live/livepy.zip", "live/trystero/nostr/index.mjs", "front/js/live/transport.js"} <= set(
+        live
+    )
+    assert all(n.startswith(("live/", "front/js/live/")) for n in live)
+    # The cache name still changes with any file, live play's included.
     assert version == build.content_hash(built, others)
+
+
+def test_the_library_is_served_with_relative_imports_only(built):
+    """Trystero's modules as built import each other by relative paths (no
+    import map, no bundler), and every module they import is there."""
+    modules = sorted((built / "live" / "trystero").rglob("*.*js"))
+    assert {m.parent.name for m in modules} == {"core", "nostr", "secp256k1"}
+    for module in modules:
+        for target in build.IMPORT_FROM.findall(module.read_text()):
+            assert target.startswith("../") or target.startswith("./"), (module, target)
+            assert (module.parent / target).resolve().is_file(), (module, target)
+    nostr = (built / "live" / "trystero" / "nostr" / "index.mjs").read_text()
+    assert '"@trystero-p2p/core"' not in nostr and '"@noble/secp256k1"' not in nostr
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["trystero"]
+    assert (
+        pinned == json.loads((ROOT / "node_modules/trystero/package.json").read_text())["version"]
+    )
+
+
+def test_a_bare_import_left_fails_the_build(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "TRYSTERO_BARE_IMPORTS", {})
+    with pytest.raises(build.BuildError, match="imports '@"):
+        build.copy_trystero(tmp_path)
+
+
+def test_live_plays_python_travels_apart(built):
+    with zipfile.ZipFile(built / "page.zip") as zf:
+        assert not [n for n in zf.namelist() if n.startswith("page/live/")]
+    with zipfile.ZipFile(built / "live" / "livepy.zip") as zf:
+        names = zf.namelist()
+    assert "page/live/__init__.py" in names and cached_pyc("page/live/protocol.py") in names
+
+
+def test_live_plays_python_imports_from_the_zips_as_shipped(built, tmp_path):
+    """Unpacked beside the other two zips, as the page would once live play
+    starts, the package imports (what it needs of page/ and game/ is there)."""
+    for name in ("game.zip", "page.zip", "live/livepy.zip"):
+        with zipfile.ZipFile(built / name) as zf:
+            zf.extractall(tmp_path)
+    # The catalogues as shipped for a first visit hold none of live play's texts;
+    # once live/livepy.zip is unpacked, Python finds them.
+    for code in ("en", "fr", "it"):
+        shipped = json.loads((tmp_path / "front" / "lang" / f"{code}.json").read_text())
+        assert shipped and not [k for k in shipped if k.startswith("live.")]
+    script = "import page.live.room as r; print(r.HostRoom.__name__); print(r.failure_text('relays-unreachable', 'fr'))"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={"PYTHONDONTWRITEBYTECODE": "1", "PATH": os.environ.get("PATH", "")},
+    )
+    assert done.returncode == 0, done.stderr
+    french = json.loads((ROOT / "front" / "lang" / "fr.json").read_text())
+    assert done.stdout.splitlines() == ["HostRoom", french["live.relays_unreachable"]]
+
+
+def test_live_plays_texts_ship_apart_from_the_first_visits(built):
+    """Every catalogue key is shipped once: live.* keys in live/lang/ (not
+    precached), the others in front/lang/ as before, in the same order."""
+    for code in ("en", "fr", "it"):
+        source = json.loads((ROOT / "front" / "lang" / f"{code}.json").read_text())
+        main = json.loads((built / "front" / "lang" / f"{code}.json").read_text())
+        live = json.loads((built / "live" / "lang" / f"{code}.json").read_text())
+        assert live and all(k.startswith("live.") for k in live)
+        assert not [k for k in main if k.startswith("live.")]
+        assert list(main) + list(live) == [k for k in source if k in main] + [
+            k for k in source if k in live
+        ]
+        assert {**main, **live} == source
+    with zipfile.ZipFile(built / "page.zip") as zf:
+        assert zf.read("front/lang/fr.json") == (built / "front" / "lang" / "fr.json").read_bytes()
+    assert build.lazy("live/lang/fr.json") and not build.lazy("front/lang/fr.json")
     assert "__BUILD_VERSION__" not in (built / "sw.js").read_text()
 
 
@@ -79,7 +162,7 @@ def test_build_is_deterministic(built, tmp_path, monkeypatch):
     again = tmp_path / "dist"
     build.build(again, quiet=True)
     assert sw_parts(again) == sw_parts(built)
-    for name in ("game.zip", "page.zip", "pyodide/python_stdlib.zip"):
+    for name in ("game.zip", "page.zip", "live/livepy.zip", "pyodide/python_stdlib.zip"):
         assert (again / name).read_bytes() == (built / name).read_bytes(), name
     kept = sorted(cache.iterdir())
     assert [p.name for p in kept] == [f"python_stdlib-{build.stdlib_key()}.zip"]
@@ -88,7 +171,7 @@ def test_build_is_deterministic(built, tmp_path, monkeypatch):
     monkeypatch.setattr(build, "compile_python", lambda jobs: calls.append(jobs))
     third = tmp_path / "third"
     build.build(third, quiet=True)
-    assert [mode for mode, _ in calls[0]] == ["--cached", "--cached"]
+    assert [mode for mode, _ in calls[0]] == ["--cached", "--cached", "--cached"]
     assert (third / "pyodide" / "python_stdlib.zip").read_bytes() == kept[0].read_bytes()
 
 
@@ -319,6 +402,25 @@ def test_server_revalidation(server):
     assert headers["Cache-Control"] == "no-cache"
     status, _, body = fetch(server + "sw.js", {"If-None-Match": headers["ETag"]})
     assert status == 304 and body == b""
+
+
+def test_the_server_points_live_play_at_its_own_relay(built, server):
+    """`./run serve --relay`: the site's live-play configuration is answered with
+    the local relay (and no ICE server); without it, served as built."""
+    shipped = json.loads((built / serve.LIVE_CONFIG).read_text())
+    assert shipped["relays"] and all(url.startswith("wss://") for url in shipped["relays"])
+    assert json.loads(fetch(server + serve.LIVE_CONFIG)[2]) == shipped
+    srv = serve.make_server(built, 0, "/mykerinos/", relay_url="ws://127.0.0.1:7447")
+    serve.start_in_thread(srv)
+    try:
+        status, headers, body = fetch(serve.url_of(srv) + serve.LIVE_CONFIG)
+        other = fetch(serve.url_of(srv) + "front/js/live/transport.js")
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    assert status == 200 and headers["Content-Type"] == "application/json"
+    assert json.loads(body) == {**shipped, "relays": ["ws://127.0.0.1:7447"], "iceServers": []}
+    assert other[0] == 200 and other[2] == (built / "front/js/live/transport.js").read_bytes()
 
 
 def test_the_standard_library_is_shipped_compiled(built):

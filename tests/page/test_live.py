@@ -1,0 +1,486 @@
+"""Live play's room protocol (page/live/), without a browser or a network: a host
+and guests wired by a little in-memory room that delivers each message as the
+transport would, with a clock the tests move."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+from dataclasses import dataclass, field
+
+import pytest
+
+from game import GameState, new_game
+from game.errors import GameError
+from page.live import protocol
+from page.live.protocol import AWAY_S, MAX_MESSAGE_CHARS, dump, signed
+from page.live.room import GuestEvent, GuestRoom, HostRoom, failure_text
+from page.share import check_of, link_code
+from page.table import Table
+from page.texts import Texts
+
+NAMES = ["Ann", "Bob", "Cy"]
+KINDS = ["human", "human", "easy"]  # Ann on the host, Bob a friend, a computer
+EN = Texts("en")
+
+
+def counter():
+    """Secrets and nonces that differ and can be told apart in a failure."""
+    n = iter(range(10**6))
+    return lambda: f"secret-{next(n):04d}-abcdefgh"
+
+
+@dataclass
+class Net:
+    """The room's devices on one clock: the host is peer "h"; each guest a peer id."""
+
+    host: HostRoom
+    guests: dict[str, GuestRoom] = field(default_factory=dict)
+    now: float = 100.0
+    events: dict[str, list[GuestEvent]] = field(default_factory=dict)
+
+    def deliver(self, sends, origin: str = "h") -> None:
+        """Hand the host's messages to their peers, and the guests' answers back."""
+        for peer, text in sends:
+            for name in [peer] if peer is not None else list(self.guests):
+                if name not in self.guests:
+                    continue
+                event = self.guests[name].receive(text, self.now, "h")
+                self.events.setdefault(name, []).append(event)
+                for reply in event.send:
+                    self.to_host(name, reply)
+
+    def to_host(self, peer: str, text: str):
+        answer = self.host.receive(text, peer, self.now)
+        self.deliver(answer.send)
+        return answer
+
+    def join(self, peer: str, guest: GuestRoom) -> GuestRoom:
+        self.guests[peer] = guest
+        self.deliver(self.host.connected(peer).send)
+        return guest
+
+    def last(self, peer: str) -> GuestEvent:
+        return self.events[peer][-1]
+
+
+def fresh_state(seed: int = 7) -> GameState:
+    return new_game(NAMES, seed)
+
+
+@pytest.fixture
+def net() -> Net:
+    host = HostRoom(fresh_state(), KINDS, mine=[0], room="room-1", draw=counter())
+    return Net(host)
+
+
+def seated_bob(net: Net) -> GuestRoom:
+    bob = net.join("b", GuestRoom("room-1"))
+    assert net.last("b").kind == "game" and bob.state is not None
+    net.to_host("b", bob.take(1, "Bobby\x07"))
+    assert bob.seated and bob.seat == 1 and bob.secret
+    return bob
+
+
+def host_plays_until(net: Net, seat: int) -> None:
+    """The host plays its own seats (Ann and the computer) at random until ``seat`` is to move."""
+    rng = random.Random(3)
+    state = net.host.state
+    while not state.over and state.to_move != seat:
+        move = rng.choice(state.legal_moves()).to_json()
+        net.deliver(net.host.play(state.to_move, move).send)
+
+
+def unchanged(net: Net, guest: GuestRoom):
+    """A check that nothing changed, on the host and on the guest."""
+    host_moves, guest_moves = list(net.host.state.moves), list(guest.state.moves)
+    seats = net.host.seat_infos()
+
+    def check():
+        assert net.host.state.moves == host_moves
+        assert guest.state.moves == guest_moves
+        assert net.host.seat_infos() == seats
+
+    return check
+
+
+# ------------------------------------------------------------------ seats
+def test_a_guest_is_welcomed_with_the_game_and_takes_a_free_seat(net):
+    bob = seated_bob(net)
+    assert link_code(Table(bob.state, bob.kinds)) == net.host.code()
+    assert [s["status"] for s in bob.seats] == ["host", "taken", "host"]
+    assert bob.seats[1]["name"] == "Bobby"  # the name as the new-game dialog cleans it
+    assert net.host.seats[1].peer == "b"
+    # The secret went to Bob only; nobody else sees it.
+    other = net.join("c", GuestRoom("room-1"))
+    assert all(bob.secret not in json.dumps(s) for s in other.seats)
+    net.to_host("c", other.take(1, "Cy"))
+    assert net.last("c").kind == "refused"
+    assert net.last("c").message == EN.t("live.seat_taken")
+    net.to_host("c", other.take(0, "Cy"))  # the host's own seat
+    assert net.last("c").message == EN.t("live.seat_taken")
+    assert not other.seated
+    # A device plays one seat.
+    with pytest.raises(ValueError):
+        bob.take(2, "Bob again")
+    bob_take = {"v": 1, "t": "take", "room": "room-1", "seat": 1, "name": "x"}
+    answer = net.to_host("b", dump(bob_take))
+    assert answer.refused == "live.one_seat" and net.last("b").message == EN.t("live.one_seat")
+    assert net.host.seats[1].secret == bob.secret
+
+
+def test_a_whole_game_reaches_every_device_identically(net):
+    bob = seated_bob(net)
+    watcher = net.join("w", GuestRoom("room-1"))
+    rng = random.Random(11)
+    state = net.host.state
+    while not state.over:
+        if state.to_move == 1:
+            move = rng.choice(bob.state.legal_moves()).to_json()
+            answer = net.to_host("b", bob.move(move))
+            assert answer.game_changed and answer.refused is None
+        else:
+            move = rng.choice(state.legal_moves()).to_json()
+            net.deliver(net.host.play(state.to_move, move).send)
+        net.now += 0.1
+    for guest in (bob, watcher):
+        assert guest.state.over
+        assert guest.state.moves == state.moves
+        assert link_code(Table(guest.state, guest.kinds)) == net.host.code()
+
+
+# ------------------------------------------------------------------ refusals
+def test_an_illegal_move_is_refused_with_the_engines_reason_in_the_guests_language(net):
+    bob = net.join("b", GuestRoom("room-1", language="fr"))
+    net.to_host("b", bob.take(1, "Bob"))
+    host_plays_until(net, 1)
+    check = unchanged(net, bob)
+    answer = net.to_host("b", bob.move({"action": "dig", "cells": ["z9"]}))
+    assert answer.refused == "live.refused" and not answer.game_changed
+    event = net.last("b")
+    assert event.kind == "refused"
+    assert event.message.startswith(Texts("fr").t("live.refused", reason="")[:20])
+    assert "z9" in event.message or "dig" in event.message
+    check()
+
+
+def test_a_move_out_of_turn_is_refused(net):
+    bob = seated_bob(net)
+    assert net.host.state.to_move != 1
+    check = unchanged(net, bob)
+    legal = net.host.state.legal_moves()[0].to_json()
+    net.to_host("b", bob.move(legal))
+    assert net.last("b").kind == "refused"
+    check()
+
+
+def test_a_move_for_another_seat_is_refused(net):
+    bob = seated_bob(net)
+    host_plays_until(net, 1)
+    check = unchanged(net, bob)
+    move = bob.state.legal_moves()[0].to_json()
+    # Bob signs a move for Ann's seat (and for the computer's) with his own secret.
+    for seat in (0, 2):
+        forged = {
+            "v": 1,
+            "t": "move",
+            "room": "room-1",
+            "seat": seat,
+            "seq": 50,
+            "n": len(bob.state.moves),
+            "move": move,
+        }
+        net.to_host("b", dump(signed(forged, bob.secret)))
+        assert net.last("b").message == EN.t("live.not_your_seat")
+    check()
+
+
+def test_a_move_changed_on_the_way_is_refused(net):
+    bob = seated_bob(net)
+    host_plays_until(net, 1)
+    check = unchanged(net, bob)
+    legal = bob.state.legal_moves()
+    text = bob.move(legal[0].to_json())
+    tampered = json.loads(text)
+    tampered["move"] = legal[-1].to_json()
+    net.to_host("b", json.dumps(tampered))
+    assert net.last("b").message == EN.t("live.not_your_seat")
+    # Another device that learned the message cannot send it as its own either.
+    net.join("x", GuestRoom("room-1"))
+    net.to_host("x", text)
+    assert net.last("x").message == EN.t("live.not_your_seat")
+    check()
+
+
+def test_a_replayed_move_is_refused(net):
+    bob = seated_bob(net)
+    host_plays_until(net, 1)
+    text = bob.move(bob.state.legal_moves()[0].to_json())
+    assert net.to_host("b", text).game_changed
+    check = unchanged(net, bob)
+    answer = net.to_host("b", text)
+    assert answer.refused == "live.replayed" and not answer.game_changed
+    check()
+
+
+def test_a_move_from_an_older_position_is_refused(net):
+    bob = seated_bob(net)
+    host_plays_until(net, 1)
+    n = len(bob.state.moves)
+    stale = {"t": "move", "n": n - 1, "move": bob.state.legal_moves()[0].to_json()}
+    check = unchanged(net, bob)
+    answer = net.to_host("b", bob._signed(stale))
+    assert answer.refused == "live.stale"
+    assert net.last("b").message == EN.t("live.stale")
+    check()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json",
+        "[1, 2]",
+        "{}",
+        json.dumps({"v": 1, "t": "move", "room": "room-1"}),
+        json.dumps({"v": 1, "t": "take", "room": "room-1", "seat": True, "name": "x"}),
+        json.dumps({"v": 1, "t": "take", "room": "room-1", "seat": 9, "name": "x"}),
+        json.dumps({"v": 1, "t": "take", "room": "room-1", "seat": 1, "name": "x", "extra": 1}),
+        json.dumps({"v": 1, "t": "shout", "room": "room-1"}),
+        "[" * 5000 + "]" * 5000,
+        json.dumps(
+            {"v": 1, "t": "take", "room": "room-1", "seat": 1, "name": "x" * MAX_MESSAGE_CHARS}
+        ),
+    ],
+)
+def test_what_is_not_a_message_is_refused_and_changes_nothing(net, text):
+    bob = seated_bob(net)
+    check = unchanged(net, bob)
+    answer = net.to_host("b", text)
+    assert answer.refused == "live.bad_message"
+    assert net.last("b").message == EN.t("live.bad_message")
+    check()
+
+
+def test_a_message_of_a_newer_protocol_says_to_reload(net):
+    bob = seated_bob(net)
+    answer = net.to_host(
+        "b", json.dumps({"v": 2, "t": "take", "room": "room-1", "seat": 1, "name": "x"})
+    )
+    assert answer.refused == "live.newer"
+    newer = json.dumps({"v": 2, "t": "beat", "room": "room-1"})
+    assert bob.receive(newer, net.now, "h").message == EN.t("live.newer")
+
+
+def test_a_message_for_another_room_is_refused(net):
+    bob = seated_bob(net)
+    check = unchanged(net, bob)
+    answer = net.to_host("b", GuestRoom("room-2").take(1, "Eve"))
+    assert answer.refused == "live.other_game"
+    game = json.loads(game_message(net, net.host.code(), bob.secret))
+    game["room"] = "room-2"
+    assert bob.receive(dump(signed(game, bob.secret)), net.now, "h").message == EN.t(
+        "live.other_game"
+    )
+    check()
+
+
+# ------------------------------------------------- games received, as links
+def game_message(net: Net, code: str, secret: str | None = None) -> str:
+    """A game message as the room's device would send it (signed for a seated guest)."""
+    message = {"v": 1, "t": "game", "room": "room-1", "code": code, "seats": net.host.seat_infos()}
+    return dump(signed(message, secret) if secret else message)
+
+
+def test_a_game_cut_or_changed_on_the_way_is_refused_as_a_link_is(net):
+    bob = seated_bob(net)
+    host_plays_until(net, 1)
+    check = unchanged(net, bob)
+    code = net.host.code()
+    body, check_part = code.split(".")
+    flipped = body[:-3] + ("A" if body[-3] != "A" else "B") + body[-2:]
+    watcher = net.join("w", GuestRoom("room-1"))
+    for bad in (code[:-1], body[:-4] + "." + check_part, flipped + "." + check_part, "g=" + code):
+        # Sent by the room's device itself (signed for Bob; a watcher takes unsigned ones).
+        event = bob.receive(game_message(net, bad, bob.secret), net.now, "h")
+        assert event.kind == "ignored" and event.message == EN.t("link.bad"), bad
+        event = watcher.receive(game_message(net, bad), net.now, "h")
+        assert event.kind == "ignored" and event.message == EN.t("link.bad"), bad
+    assert watcher.state.moves == bob.state.moves
+    check()
+
+
+def test_a_game_from_another_guest_is_refused(net):
+    """A guest that knows the room's password sends Bob a game that goes on
+    legally: not signed with Bob's secret, it is not the room's device's."""
+    bob = seated_bob(net)
+    eve = net.join("e", GuestRoom("room-1"))
+    check = unchanged(net, bob)
+    ahead = GameState(eve.state.setup)
+    for _, move in eve.state.moves:
+        ahead.play(move)
+    ahead.play(ahead.legal_moves()[0])
+    forged = game_message(net, link_code(Table(ahead, KINDS)))
+    for sender in ("e", "h"):
+        event = bob.receive(forged, net.now, sender)
+        assert event.kind == "ignored" and event.message == EN.t("live.forged")
+    # Signed with a secret of Eve's own making, it is refused too.
+    event = bob.receive(
+        game_message(net, link_code(Table(ahead, KINDS)), "eve-secret"), net.now, "e"
+    )
+    assert event.message == EN.t("live.forged")
+    # And a watcher, who trusts the device that welcomed it, ignores other senders.
+    watcher = net.join("w", GuestRoom("room-1"))
+    assert watcher.receive(forged, net.now, "e").message == EN.t("live.forged")
+    assert watcher.state.moves == net.host.state.moves
+    check()
+
+
+def test_a_game_behind_this_devices_is_refused(net):
+    bob = seated_bob(net)
+    host_plays_until(net, 1)
+    old = net.host.code()
+    bob_move = bob.state.legal_moves()[0].to_json()
+    net.to_host("b", bob.move(bob_move))
+    check = unchanged(net, bob)
+    event = bob.receive(game_message(net, old, bob.secret), net.now, "h")
+    assert event.kind == "ignored" and event.message == EN.t("live.behind")
+    check()
+
+
+def test_another_game_in_the_same_room_is_refused(net):
+    bob = seated_bob(net)
+    check = unchanged(net, bob)
+    other = link_code(Table(fresh_state(seed=8), KINDS))
+    event = bob.receive(game_message(net, other, bob.secret), net.now, "h")
+    assert event.message == EN.t("live.other_game")
+    check()
+
+
+def test_a_game_from_a_newer_version_says_so(net):
+    bob = seated_bob(net)
+    raw = bytearray(base64.urlsafe_b64decode(net.host.code().split(".")[0] + "=="))
+    raw[0] += 1  # the version byte
+    newer = base64.urlsafe_b64encode(bytes(raw)).decode().rstrip("=")
+    message = game_message(net, f"{newer}.{check_of(newer)}", bob.secret)
+    assert bob.receive(message, net.now, "h").message == EN.t("link.newer")
+
+
+# ------------------------------------------------------------------ away and back
+def test_a_silent_device_is_shown_away_and_its_beat_brings_it_back(net):
+    bob = seated_bob(net)
+    net.now += AWAY_S - 0.5
+    assert not net.host.tick(net.now).seats_changed
+    net.now += 1.0
+    answer = net.host.tick(net.now)
+    net.deliver(answer.send)
+    assert answer.seats_changed
+    assert bob.seats[1]["status"] == "away" and net.host.seats[1].status == "away"
+    beat = net.to_host("b", bob.beat())
+    assert beat.seats_changed and bob.seats[1]["status"] == "taken"
+    # A beat played again, or made without the secret, does nothing.
+    old = bob.beat()
+    net.to_host("b", old)
+    net.now += AWAY_S + 1
+    net.deliver(net.host.tick(net.now).send)
+    assert net.to_host("b", old).send == [] and net.host.seats[1].status == "away"
+
+
+def test_the_host_falls_silent_and_guests_see_it(net):
+    bob = seated_bob(net)
+    net.deliver(net.host.tick(net.now).send)
+    assert not bob.host_away(net.now + 1)
+    assert bob.host_away(net.now + AWAY_S + 0.1)
+
+
+def test_a_device_that_reloads_takes_its_seat_back_and_catches_up(net):
+    bob = seated_bob(net)
+    host_plays_until(net, 1)
+    net.to_host("b", bob.move(bob.state.legal_moves()[0].to_json()))
+    kept = bob.remembered()
+    # The page reloads: the transport loses Bob, the game goes on without him.
+    net.deliver(net.host.disconnected("b").send)
+    del net.guests["b"]
+    assert net.host.seats[1].status == "away"
+    host_plays_until(net, 1)
+    assert len(net.host.state.moves) > len(bob.state.moves)
+    # Back under a new peer id, with what the page kept.
+    again = net.join("b2", GuestRoom(**kept))
+    assert again.seated and again.seat == 1 and again.secret == kept["secret"]
+    assert again.state.moves == net.host.state.moves
+    assert net.host.seats[1].status == "taken" and net.host.seats[1].peer == "b2"
+    # It plays on, and the old seq cannot be reused.
+    answer = net.to_host("b2", again.move(again.state.legal_moves()[0].to_json()))
+    assert answer.game_changed
+
+
+def test_a_return_replayed_or_without_the_secret_is_refused(net):
+    bob = seated_bob(net)
+    kept = bob.remembered()
+    net.deliver(net.host.disconnected("b").send)
+    del net.guests["b"]
+    again = net.join("b2", GuestRoom(**kept))
+    assert again.seated
+    # Another device replays a "back" with an old nonce (the first one, Bob's): refused.
+    nonce = "secret-0000-abcdefgh"
+    replay = dump(
+        signed({"v": 1, "t": "back", "room": "room-1", "seat": 1, "nonce": nonce}, kept["secret"])
+    )
+    net.join("x", GuestRoom("room-1"))
+    assert net.to_host("x", replay).refused == "live.replayed"
+    # And a "back" with a made-up secret is refused too (the refusal is not
+    # signed with a secret that device holds: it takes it for nothing).
+    y = net.join("y", GuestRoom("room-1", seat=1, secret="guessed-secret-xxxxxx"))
+    assert not y.seated and net.last("y").message == EN.t("live.forged")
+    guess = {"v": 1, "t": "back", "room": "room-1", "seat": 1, "nonce": net.host.nonces["y"]}
+    answer = net.to_host("y", dump(signed(guess, "guessed-secret-xxxxxx")))
+    assert answer.refused == "live.not_your_seat"
+    assert net.host.seats[1].peer == "b2"
+
+
+# ------------------------------------------------------------------ the host's own moves
+def test_the_host_plays_only_its_own_seats_and_the_engine_checks_them(net):
+    bob = seated_bob(net)
+    with pytest.raises(ValueError):
+        net.host.play(1, {"action": "pass"})
+    mover = net.host.state.to_move
+    check = unchanged(net, bob)
+    with pytest.raises(GameError):
+        net.host.play(mover, {"action": "dig", "cells": ["z9"]})
+    check()
+
+
+def test_messages_are_small():
+    host = HostRoom(fresh_state(), KINDS, mine=[0], room="r" * 22)
+    welcome = host.connected("p").send[0][1]
+    assert len(welcome) < 600
+    assert protocol.read_from_host(welcome)["t"] == "welcome"
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_failures_to_connect_are_said_in_the_pages_language(language):
+    texts = Texts(language)
+    assert failure_text("relays-unreachable", language) == texts.t("live.relays_unreachable")
+    assert failure_text("unavailable", language) == texts.t("live.unavailable")
+    assert failure_text(None, language) == texts.t("live.unavailable")
+    assert failure_text("insecure", language) == texts.t("live.insecure")
+    assert failure_text("no-peer", language) == texts.t("live.no_peer")
+    codes = ("relays-unreachable", "unavailable", "insecure", "no-peer")
+    assert len({failure_text(c, language) for c in codes}) == 4
+
+
+def test_a_guest_carries_the_game_on_when_the_rooms_device_leaves(net):
+    bob = seated_bob(net)
+    host_plays_until(net, 1)
+    net.to_host("b", bob.move(bob.state.legal_moves()[0].to_json()))
+    new_host = HostRoom.take_over(bob, draw=counter())
+    assert new_host.room != net.host.room
+    assert new_host.state.moves == net.host.state.moves
+    assert [s.status for s in new_host.seats] == ["free", "host", "host"]
+    # Ann comes to the new room as a guest, takes her seat and the game goes on.
+    moved = Net(new_host)
+    ann = moved.join("a", GuestRoom(new_host.room))
+    moved.to_host("a", ann.take(0, "Ann"))
+    assert ann.seated and ann.state.moves == net.host.state.moves
+    with pytest.raises(ValueError):
+        HostRoom.take_over(GuestRoom("room-1"))
