@@ -419,7 +419,10 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
     live_py = _files_under(PAGE / LIVE_PY_DIR)
     page_files = [p for p in page_files if p not in live_py]
     _write_zip(
-        tmp / "page.zip", page_files, ROOT, {f"front/lang/{c}.json": d for c, d in main_texts.items()}
+        tmp / "page.zip",
+        page_files,
+        ROOT,
+        {f"front/lang/{c}.json": d for c, d in main_texts.items()},
     )
     (tmp / LIVE_PY_ZIP).parent.mkdir(parents=True, exist_ok=True)
     live_lang = {f"page/{LIVE_PY_DIR}/lang/{c}.json": d for c, d in live_texts.items()}

@@ -195,7 +195,7 @@ export function start() {
         Object.assign(document.createElement("p"), {
           id: "starting",
           className: "starting",
-          textContent: t("page.starting"),
+          textContent: t("engine.starting"),
         }),
       );
       renderer.reset();

@@ -71,9 +71,11 @@ def test_service_worker_precaches_every_file_but_live_plays(built):
     live = [n for n in others if build.lazy(n)]
     assert files == ["./" + n for n in others if n not in live]
     # Live play's files are there, and only those are left out.
-    assert {"live/livepy.zip", "live/trystero/nostr/index.mjs", "front/js/live/transport.js"} <= set(
-        live
-    )
+    assert {
+        "live/livepy.zip",
+        "live/trystero/nostr/index.mjs",
+        "front/js/live/transport.js",
+    } <= set(live)
     assert all(n.startswith(("live/", "front/js/live/")) for n in live)
     # The cache name still changes with any file, live play's included.
     assert version == build.content_hash(built, others)
