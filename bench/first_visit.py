@@ -150,7 +150,7 @@ def first_visit_bytes(playwright: Any, url: str, game: bool) -> dict[str, int]:
         context = new_context(playwright, profile)
         try:
             finished: list[Any] = []
-            context.on("requestfinished", finished.append)
+            context.on("requestfinished", lambda request: finished.append(request))
             page = context.new_page()
             page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
             page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
@@ -159,7 +159,7 @@ def first_visit_bytes(playwright: Any, url: str, game: bool) -> dict[str, int]:
                     page,
                     "navigator.serviceWorker.getRegistration()"
                     ".then(r => !!(r && r.active && r.active.state === 'activated'))",
-                    timeout=TIMEOUT_MS / 1000,
+                    timeout_ms=TIMEOUT_MS,
                 )
             page.wait_for_timeout(500)
             sizes: dict[str, int] = {}
@@ -241,7 +241,9 @@ def main(argv: list[str] | None = None) -> int:
         try:
             with sync_playwright() as pw:
                 sizes = {
-                    name: [first_visit_bytes(pw, base + path, name != "bare") for _ in range(args.runs)]
+                    name: [
+                        first_visit_bytes(pw, base + path, name != "bare") for _ in range(args.runs)
+                    ]
                     for name, path in pages.items()
                 }
                 slow: dict[str, list[tuple[float, list[str]]]] = {name: [] for name in pages}
