@@ -51,8 +51,6 @@ from tools.chromium import CHROMIUM, CHROMIUM_ARGS, wait_until  # noqa: E402
 TIMEOUT_MS = 300_000
 # Chromium's "slow mobile" class of link: bytes per second and ms of round trip.
 SLOW = {"download": 1.6e6 / 8, "upload": 750e3 / 8, "latency": 150}
-# What static hosts leave uncompressed (already compressed).
-NOT_GZIPPED = {".zip", ".png"}
 
 BARE_HTML = """<!doctype html>
 <html lang="en">
@@ -101,7 +99,7 @@ class GzipHandler(serve.Handler):
     def send_head(self) -> Any:
         fs_path = self.translate_path(self.path)
         wants = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not (wants and os.path.isfile(fs_path)) or Path(fs_path).suffix in NOT_GZIPPED:
+        if not (wants and os.path.isfile(fs_path)) or fs_path.endswith(build.SENT_AS_THEY_ARE):
             return super().send_head()
         st = os.stat(fs_path)
         self._etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}-gz"'

@@ -42,11 +42,13 @@ import gzip
 import hashlib
 import json
 import os
+import posixpath
+import re
 import shutil
 import subprocess
 import sys
 import zipfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -308,20 +310,58 @@ def write_service_worker(out: Path, template: Path = SW_TEMPLATE) -> tuple[str, 
     return version, urls
 
 
-def sent_size(data: bytes) -> int:
+# Files static hosts send as they are: compressed already.
+SENT_AS_THEY_ARE = (".zip", ".png")
+
+
+def sent_size(name: str, data: bytes) -> int:
     """Bytes a static host compressing with gzip sends for a file (gzip at its
-    usual level 6; a file gzip does not shrink, such as a zip, goes as it is)."""
+    usual level 6; zips and PNGs, compressed already, go as they are)."""
+    if name.endswith(SENT_AS_THEY_ARE):
+        return len(data)
     return min(len(data), len(gzip.compress(data, compresslevel=6, mtime=0)))
+
+
+# A module script of index.html; an import of another module by a relative path
+# (static or dynamic); comments, whose JSDoc types name modules too.
+PAGE_SCRIPT = re.compile(r'<script type="module" src="\./(web/[^"]+)"')
+JS_IMPORT = re.compile(
+    r'\b(?:import|export)\b[^;"]*?from\s*"(\.\.?/[^"]+)"'
+    r'|\bimport\s*"(\.\.?/[^"]+)"'
+    r'|\bimport\(\s*"(\.\.?/[^"]+)"\s*\)'
+)
+JS_COMMENT = re.compile(r"/\*[\s\S]*?\*/|^\s*//[^\n]*", re.M)
+
+
+def page_scripts(out: Path) -> set[str]:
+    """The JavaScript files of web/ the page loads: index.html's module scripts
+    and every module they import, followed through (posix paths from out)."""
+    todo = PAGE_SCRIPT.findall((out / "index.html").read_text())
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen or not (out / name).is_file():
+            continue
+        seen.add(name)
+        folder = PurePosixPath(name).parent
+        code = JS_COMMENT.sub("", (out / name).read_text())
+        for groups in JS_IMPORT.findall(code):
+            target = next(g for g in groups if g)
+            todo.append(posixpath.normpath(str(folder / target)))
+    return seen
 
 
 def write_download_sizes(out: Path) -> dict[str, list[int]]:
     """Fill index.html's list of the files a first visit loads: path -> [bytes
     as stored, bytes a gzip-compressing host sends]. Returns it."""
     sizes = {}
+    scripts = page_scripts(out)
     for name in dist_files(out):
+        if name.startswith("web/") and name.endswith(".js") and name not in scripts:
+            continue  # never imported (JSDoc types only)
         if not name.startswith(NOT_LOADED_ON_START):
             data = (out / name).read_bytes()
-            sizes[name] = [len(data), sent_size(data)]
+            sizes[name] = [len(data), sent_size(name, data)]
     page = out / "index.html"
     html = page.read_text()
     if html.count(SIZES_MARK) != 1:

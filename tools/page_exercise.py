@@ -20,7 +20,7 @@ import json
 import sys
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("game", "web")
@@ -110,13 +110,12 @@ def exercise() -> dict[str, Any]:
     from web.session import Session
     from web.texts import LANGUAGES, Texts
 
-    thinking.BOT_BUDGET = BUDGET
-    thinking.BOT_BUDGETS = dict.fromkeys(LEVELS, BUDGET)
+    vars(thinking).update(BOT_BUDGET=BUDGET, BOT_BUDGETS=dict.fromkeys(LEVELS, BUDGET))
     report: dict[str, Any] = {"modules_of_ours": len(every_module()), "games": {}}
 
     storage = Memory()
     session = Session.open(storage, "en", fresh_seed=lambda: 11)
-    api = with_lessons(main._api(session, storage), session, storage)
+    api = with_lessons(main._api(session, cast("Any", storage)), session, storage)
     call(api, "startup", "en")
 
     # A whole game for each level (three computers of that level and one more of
@@ -159,7 +158,7 @@ def exercise() -> dict[str, Any]:
     call(api, "linkNote", "0")
     other = Memory()
     session2 = Session.open(other, "fr", fresh_seed=lambda: 3)
-    api2 = with_lessons(main._api(session2, other), session2, other)
+    api2 = with_lessons(main._api(session2, cast("Any", other)), session2, other)
     call(api2, "startup", "fr")
     call(api2, "openLink", link["code"], True)
     call(api2, "openLink", link["code"][:-3] + "xyz", False)  # tampered: refused
