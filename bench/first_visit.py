@@ -2,6 +2,7 @@
 """A first visit over the wire: the game against a bare Pyodide page.
 
 Usage: python3 bench/first_visit.py [--site DIR]... [--runs 1] [--slow-runs 1] [--no-slow]
+                                   [--start-runs 0]
 
 Serves, on 127.0.0.1 and with gzip as a static host serves files (every file
 gzip makes smaller, so not the zips and PNGs, each compressed once):
@@ -23,7 +24,10 @@ and drives headless Chromium, each load in a new browser profile:
   Chromium's network emulation (CDP Network.emulateNetworkConditions), 1.6
   Mbit/s down, 750 kbit/s up, 150 ms round trip; the game and the bare page
   alternate. For the game it also prints the first and last byte counts its
-  loading screen showed.
+  loading screen showed;
+- start-up (--start-runs N, for the game sites only, without emulation):
+  bench/load.py's cold first visit and cached return visit, to clickable and
+  to the board on screen, so that two builds' start-up compare in one run.
 
 Prints numbers only, checks nothing.
 """
@@ -44,6 +48,8 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import load  # noqa: E402  (bench/load.py: one cold and one cached start-up)
 
 from tools import build, serve  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS, wait_until  # noqa: E402
@@ -216,6 +222,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=1, help="cold visits counted per page")
     parser.add_argument("--slow-runs", type=int, default=1, help="slow-link visits per page")
     parser.add_argument("--no-slow", action="store_true", help="bytes only")
+    parser.add_argument(
+        "--start-runs", type=int, default=0, help="cold and cached start-ups per game site"
+    )
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -249,6 +258,10 @@ def main(argv: list[str] | None = None) -> int:
                     for _ in range(args.slow_runs):
                         for name, path in pages.items():
                             slow[name].append(slow_visit(pw, base + path))
+                starts: dict[str, list[dict[str, Any]]] = {n: [] for n in pages if n != "bare"}
+                for _ in range(args.start_runs):
+                    for name in starts:
+                        starts[name].append(load.measure(pw, base, pages[name]))
         finally:
             server.shutdown()
             server.server_close()
@@ -282,6 +295,14 @@ def main(argv: list[str] | None = None) -> int:
                     t for t, _ in slow["bare"]
                 )
                 print(f"  {name}/bare: {ratio:.2f}")
+    if args.start_runs:
+        print(f"\nstart-up, no emulation, ms since navigation start, median of {args.start_runs}")
+        for name, runs in starts.items():
+            line = "  ".join(
+                f"{key} {statistics.median(r[key] or 0 for r in runs):6.0f}"
+                for key in ("cold", "cached_board", "cached")
+            )
+            print(f"  {name:8} {line}   (clickable cold/cached, board on screen cached)")
     return 0
 
 
