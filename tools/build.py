@@ -15,8 +15,11 @@ Layout of the output folder:
                                    same way, so `import page.<module>` works in the page
                                    (both with each module's bytecode in __pycache__/)
     pyodide/                       the Pyodide runtime files (from node_modules), its
-                                   standard library compiled to bytecode
-    pyscript/                      @pyscript/core/dist without source maps
+                                   standard library compiled to bytecode and cut
+                                   down to the modules the page imports
+                                   (tools/stdlib_modules.txt)
+    pyscript/                      the files of @pyscript/core/dist the page loads
+                                   (tools/pyscript_files.txt)
     live/                          what only live play loads, when it starts:
                                    livepy.zip (the Python package page/live/,
                                    unpacked when live play starts, with live
@@ -30,7 +33,11 @@ Layout of the output folder:
                                    above but live/ and front/js/live/ (LAZY_DIRS),
                                    cache name = content hash of every file
 
-Usage: python3 tools/build.py [--out DIR] [--bare] [--quiet]
+Usage: python3 tools/build.py [--out DIR] [--bare] [--whole-runtime] [--quiet]
+
+--whole-runtime ships the whole standard library and every PyScript file, for
+tools/trace_page.py, which finds what the page loads of them and writes the
+two lists above.
 
 Standard library only (Python 3.11+), and Node.js, which runs the page's own
 Pyodide to compile the Python (tools/compile_python.mjs). Run `npm ci` first
@@ -41,15 +48,17 @@ next builds (delete the folder to compile it again).
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
 import sys
 import zipfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,6 +76,11 @@ TRYSTERO_PACKAGE = NODE_MODULES / "trystero"
 SW_TEMPLATE = FRONT / "sw.template.js"
 COMPILER = ROOT / "tools" / "compile_python.mjs"
 BARE_SRC = ROOT / "tools" / "bare"
+# What the page loads of the runtime, found by tools/trace_page.py (one name a
+# line): the standard library modules it imports, the PyScript files it
+# fetches. A first visit downloads only these (a phone on a slow link).
+STDLIB_MODULES = ROOT / "tools" / "stdlib_modules.txt"
+PYSCRIPT_FILES = ROOT / "tools" / "pyscript_files.txt"
 # Compiled standard libraries, named by the hash of what made them (the zip
 # from node_modules, the runtime, the compiler): it never changes between
 # builds of the game, and compiling it is half of a build's time.
@@ -162,6 +176,23 @@ def write_app_manifest(out: Path) -> None:
     for size in ICON_SIZES:
         (out / ICON_DIR / f"icon-{size}.png").write_bytes(icons.png(size))
 
+
+# index.html's list of the files a first visit loads with their sizes, filled
+# in by the build for the loading screen's count of bytes (front/js/loader.js).
+SIZES_MARK = '<script type="application/json" id="loader-sizes">{}</script>'
+# Files the page does not load on start: the service worker and what only it
+# fetches (for offline play and installing), the bare page, and the language
+# catalogues (one of them is read, after the count has started), and live
+# play's files (loaded only when it starts).
+NOT_LOADED_ON_START = (
+    "index.html",
+    "sw.js",
+    MANIFEST_NAME,
+    "icons/",
+    "bare/",
+    "front/lang/",
+    *LAZY_DIRS,
+)
 
 # Fixed timestamp inside the zips, so that the same sources give the same
 # bytes (and so the same service-worker cache name).
@@ -303,6 +334,40 @@ def compile_python(jobs: list[tuple[str, Path]]) -> None:
         raise BuildError(f"compiling the Python failed: {tail[:300]}")
 
 
+def listed(path: Path) -> list[str]:
+    """The names of one of the lists above (blank lines and # comments skipped)."""
+    lines = (line.split("#", 1)[0].strip() for line in path.read_text().splitlines())
+    return [line for line in lines if line]
+
+
+def module_of(entry: str) -> str | None:
+    """The module a standard library zip entry holds ("json/decoder.pyc" ->
+    "json.decoder", "json/__init__.pyc" -> "json"), None for other files."""
+    if not entry.endswith(".pyc"):
+        return None
+    parts = entry[: -len(".pyc")].split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def cut_stdlib(whole: Path, out: Path, modules: list[str]) -> None:
+    """out: the compiled standard library `whole` with only `modules` (entries
+    copied as they are, in their order: the same input gives the same bytes)."""
+    wanted = set(modules)
+    with zipfile.ZipFile(whole) as zin:
+        infos = [i for i in zin.infolist() if module_of(i.filename) in wanted]
+        missing = wanted - {module_of(i.filename) for i in infos}
+        if missing:
+            raise BuildError(
+                f"{STDLIB_MODULES.relative_to(ROOT)} lists modules the standard library lacks:"
+                f" {', '.join(sorted(missing))} (run tools/trace_page.py)"
+            )
+        with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+            for info in infos:
+                zout.writestr(info, zin.read(info))
+
+
 def stdlib_key() -> str:
     """What the compiled standard library depends on, hashed: the zip as
     shipped, the runtime that compiles it and the compiler."""
@@ -361,6 +426,67 @@ def write_service_worker(out: Path, template: Path = SW_TEMPLATE) -> tuple[str, 
     return version, urls
 
 
+# Files static hosts send as they are: compressed already.
+SENT_AS_THEY_ARE = (".zip", ".png")
+
+
+def sent_size(name: str, data: bytes) -> int:
+    """Bytes a static host compressing with gzip sends for a file (gzip at its
+    usual level 6; zips and PNGs, compressed already, go as they are)."""
+    if name.endswith(SENT_AS_THEY_ARE):
+        return len(data)
+    return min(len(data), len(gzip.compress(data, compresslevel=6, mtime=0)))
+
+
+# A module script of index.html; an import of another module by a relative path
+# (static or dynamic); comments, whose JSDoc types name modules too.
+PAGE_SCRIPT = re.compile(r'<script type="module" src="\./(front/[^"]+)"')
+JS_IMPORT = re.compile(
+    r'\b(?:import|export)\b[^;"]*?from\s*"(\.\.?/[^"]+)"'
+    r'|\bimport\s*"(\.\.?/[^"]+)"'
+    r'|\bimport\(\s*"(\.\.?/[^"]+)"\s*\)'
+)
+JS_COMMENT = re.compile(r"/\*[\s\S]*?\*/|^\s*//[^\n]*", re.M)
+
+
+def page_scripts(out: Path) -> set[str]:
+    """The JavaScript files of front/ the page loads: index.html's module scripts
+    and every module they import, followed through (posix paths from out)."""
+    todo = PAGE_SCRIPT.findall((out / "index.html").read_text())
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen or not (out / name).is_file():
+            continue
+        seen.add(name)
+        folder = PurePosixPath(name).parent
+        code = JS_COMMENT.sub("", (out / name).read_text())
+        for groups in JS_IMPORT.findall(code):
+            target = next(g for g in groups if g)
+            todo.append(posixpath.normpath(str(folder / target)))
+    return seen
+
+
+def write_download_sizes(out: Path) -> dict[str, list[int]]:
+    """Fill index.html's list of the files a first visit loads: path -> [bytes
+    as stored, bytes a gzip-compressing host sends]. Returns it."""
+    sizes = {}
+    scripts = page_scripts(out)
+    for name in dist_files(out):
+        if name.startswith("front/") and name.endswith(".js") and name not in scripts:
+            continue  # never imported (JSDoc types only)
+        if not name.startswith(NOT_LOADED_ON_START):
+            data = (out / name).read_bytes()
+            sizes[name] = [len(data), sent_size(name, data)]
+    page = out / "index.html"
+    html = page.read_text()
+    if html.count(SIZES_MARK) != 1:
+        raise BuildError(f"index.html: expected exactly one {SIZES_MARK}")
+    filled = SIZES_MARK.replace("{}", json.dumps(sizes, separators=(",", ":")))
+    page.write_text(html.replace(SIZES_MARK, filled))
+    return sizes
+
+
 def summarize(out: Path) -> dict[str, Any]:
     names = dist_files(out)
     sizes = {n: (out / n).stat().st_size for n in names}
@@ -373,7 +499,9 @@ def summarize(out: Path) -> dict[str, Any]:
     }
 
 
-def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) -> dict[str, Any]:
+def build(
+    out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False, whole_runtime: bool = False
+) -> dict[str, Any]:
     """Build the site into `out` (replaced whole). Returns the summary dict."""
     out = Path(out).resolve()
     _check_node_modules()
@@ -435,7 +563,15 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
         if not src.is_file():
             raise BuildError(f"missing {src.relative_to(ROOT)}")
         _copy(src, tmp / "pyodide" / name)
-    for path in _files_under(PYSCRIPT_SRC):
+    pyscript = _files_under(PYSCRIPT_SRC)
+    if not whole_runtime:
+        needed = listed(PYSCRIPT_FILES)
+        names = {p.relative_to(PYSCRIPT_SRC).as_posix(): p for p in pyscript}
+        missing = [n for n in needed if n not in names]
+        if missing:
+            raise BuildError(f"@pyscript/core has no {', '.join(missing)}: run tools/trace_page.py")
+        pyscript = [names[n] for n in needed]
+    for path in pyscript:
         _copy(path, tmp / "pyscript" / path.relative_to(PYSCRIPT_SRC))
 
     # Bytecode made here, so that the browser compiles no Python on start:
@@ -454,12 +590,15 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
     compile_python(jobs)
     if not cached:
         keep_compiled(stdlib, compiled)
+    if not whole_runtime:
+        cut_stdlib(compiled, stdlib, listed(STDLIB_MODULES))
 
     # Optional bare PyScript page (for bench/load.py), at bare/.
     if bare:
         for path in _files_under(BARE_SRC):
             _copy(path, tmp / "bare" / path.relative_to(BARE_SRC))
 
+    sizes = write_download_sizes(tmp)
     version, urls = write_service_worker(tmp)
 
     if out.exists():
@@ -467,7 +606,12 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
     tmp.rename(out)
 
     summary = summarize(out)
-    summary.update(version=version, precached=len(urls), game_files=len(game_files))
+    summary.update(
+        version=version,
+        precached=len(urls),
+        game_files=len(game_files),
+        first_visit_sent=sum(sent for _, sent in sizes.values()),
+    )
     if not quiet:
         rel = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
         print(f"built {rel}/  (cache version {version})")
@@ -478,6 +622,9 @@ def build(out: Path = ROOT / "dist", bare: bool = False, quiet: bool = False) ->
         print(
             f"  own files:  {summary['own_bytes']:,} bytes in {summary['own_files']} files"
             f" (all but {', '.join(d + '/' for d in RUNTIME_DIRS)})"
+        )
+        print(
+            f"  on start:   {summary['first_visit_sent']:,} bytes as a gzip-compressing host sends them"
         )
     return summary
 
@@ -490,10 +637,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bare", action="store_true", help="also add bare/ (a bare PyScript page, for benchmarks)"
     )
+    parser.add_argument(
+        "--whole-runtime",
+        action="store_true",
+        help="the whole standard library and every PyScript file (for tools/trace_page.py)",
+    )
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     try:
-        build(args.out, bare=args.bare, quiet=args.quiet)
+        build(args.out, bare=args.bare, quiet=args.quiet, whole_runtime=args.whole_runtime)
     except BuildError as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1

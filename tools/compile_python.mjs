@@ -7,9 +7,11 @@
 //
 //   node tools/compile_python.mjs --sourceless IN.zip OUT.zip [--cached IN.zip OUT.zip]...
 //
-// --sourceless: each foo.py becomes foo.pyc beside it, the source left out
-//   (the standard library: zipimport reads foo.pyc; tracebacks name the file
-//   but show no line of it).
+// --sourceless: each foo.py becomes foo.pyc beside it, the source and the
+//   docstrings left out, as "python -OO" leaves them out (__doc__ is None;
+//   asserts stay): the standard library, whose docstrings nobody reads in the
+//   page and which would make it a sixth bigger. zipimport reads foo.pyc;
+//   tracebacks name the file and line but show no line of it.
 // --cached: each foo.py is kept, with __pycache__/foo.<tag>.pyc beside it (the
 //   game's own code, unpacked into the file system: tracebacks show the source).
 // The .pyc files are "unchecked hash" ones (PEP 552): used as they are, never
@@ -30,8 +32,12 @@ for (let i = 0; i < args.length; i += 3) {
   jobs.push({ sourceless: mode === "--sourceless", input, output });
 }
 
-const py = await loadPyodide();
+// Without the column ranges of each instruction (PEP 657: the ^^^ under a
+// traceback's line): they are a quarter of the bytecode's size, and a page
+// on a phone downloads every byte. Tracebacks keep their files and lines.
+const py = await loadPyodide({ args: ["-X", "no_debug_ranges"] });
 const compileZip = py.runPython(`
+import ast
 import importlib._bootstrap_external as external
 import importlib.util
 import io
@@ -49,6 +55,23 @@ def entry(name, data):
     return info, data
 
 
+DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def without_docstrings(tree):
+    """The module's tree with every docstring taken out (a body left empty gets "pass")."""
+    for node in ast.walk(tree):
+        if not isinstance(node, DOCUMENTED) or not node.body:
+            continue
+        first = node.body[0]
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+            if isinstance(first.value.value, str):
+                node.body.pop(0)
+                if not node.body:
+                    node.body.append(ast.copy_location(ast.Pass(), first))
+    return tree
+
+
 def compile_zip(data, sourceless):
     """The zip's bytes with every .py compiled (see this file's head)."""
     out = []
@@ -59,7 +82,11 @@ def compile_zip(data, sourceless):
                 out.append(entry(name, source))
                 continue
             where = STDLIB + name if sourceless else name
-            code = compile(source, where, "exec", dont_inherit=True)
+            if sourceless:
+                source_or_tree = without_docstrings(ast.parse(source, where))
+            else:
+                source_or_tree = source
+            code = compile(source_or_tree, where, "exec", dont_inherit=True)
             pyc = bytes(external._code_to_hash_pyc(code, importlib.util.source_hash(source), False))
             if sourceless:
                 out.append(entry(name + "c", pyc))

@@ -23,10 +23,20 @@
 // If Python runs but the page's own code never boots (a request that never
 // ends), it reloads the page once, then says that the start stalled.
 //
+// On a first visit (no service worker in control yet) it also says how much of
+// the download has arrived, "1.2 MB of 5.3 MB", moving as bytes arrive, and
+// moves the bar with it: tools/build.py writes every file the page loads on
+// start, with its size as stored and as a gzip-compressing host sends it, into
+// index.html (#loader-sizes). Fetches (Pyodide's wasm and standard library,
+// PyScript's zips and config) are counted chunk by chunk on a copy of the
+// response (window.fetch is wrapped before PyScript starts); scripts and
+// styles when they have arrived (resource timing). Each file counts its share
+// of its compressed size, so the total is what a compressing host sends.
+//
 // Its words come from the page's language catalogue (front/js/i18n.js); until
 // that has arrived (a few milliseconds) the step line stays empty.
 
-import { t, hasCatalogue, ready as wordsReady } from "./i18n.js";
+import { t, hasCatalogue, language, ready as wordsReady } from "./i18n.js";
 import { prefix } from "./saves.js";
 
 // A start that stalls: Python runs, but the page's own code has not arrived
@@ -38,9 +48,28 @@ const STALL_MS = Number(/** @type {any} */ (window).mykerinosStallMs) || 10_000;
 // sessionStorage: this tab reloaded a stalled start already.
 const RELOADED_KEY = `${prefix}reloaded`;
 
+/**
+ * Files the page loads on start: path from the site's root -> [bytes as
+ * stored, bytes as a gzip-compressing host sends them] (empty before a build).
+ * @returns {Record<string, [number, number]>}
+ */
+function readSizes() {
+  try {
+    return JSON.parse(document.getElementById("loader-sizes")?.textContent || "{}");
+  } catch {
+    return {};
+  }
+}
+const SIZES = readSizes();
+const TOTAL = Object.values(SIZES).reduce((sum, [, sent]) => sum + sent, 0);
+const SITE = new URL("./", location.href).href;
+// Bytes are counted on a first visit only: later the service worker answers at once.
+const COUNTING = TOTAL > 0 && !navigator.serviceWorker?.controller;
+
 const root = document.getElementById("loader");
 const bar = /** @type {HTMLProgressElement | null} */ (document.getElementById("loader-bar"));
 const label = document.getElementById("loader-step");
+const bytesLine = document.getElementById("loader-bytes");
 
 // Milestones: catalogue key of the words shown, and the bar's value.
 /** @type {Record<string, [string, number]>} */
@@ -146,6 +175,84 @@ function done() {
   }
 }
 
+/** @type {Map<string, number>} bytes counted so far, per file */
+const counted = new Map();
+let received = 0;
+
+/**
+ * The path of a URL from the site's root, if the site serves it.
+ * @param {string} url
+ */
+function sitePath(url) {
+  const href = new URL(url, location.href).href.split(/[?#]/)[0];
+  return href.startsWith(SITE) ? href.slice(SITE.length) : null;
+}
+
+/**
+ * Count `part` (0 to 1) of one file's download.
+ * @param {string | null} path
+ * @param {number} part
+ */
+function arrived(path, part) {
+  const size = path === null ? undefined : SIZES[path];
+  if (!COUNTING || finished || !size || path === null) return;
+  const bytes = Math.round(size[1] * Math.min(1, part));
+  const before = counted.get(path) || 0;
+  if (bytes <= before) return;
+  counted.set(path, bytes);
+  received += bytes - before;
+  showBytes();
+}
+
+const megabytes = () => new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+function showBytes() {
+  if (root) root.dataset.bytes = `${received}/${TOTAL}`;
+  // The download is most of a first visit's wait: it moves the bar up to 75%.
+  step("", 3 + (72 * received) / TOTAL);
+  if (!bytesLine || !hasCatalogue()) return;
+  const format = megabytes();
+  const text = t("loader.bytes", {
+    done: format.format(received / 1e6),
+    total: format.format(TOTAL / 1e6),
+  });
+  if (bytesLine.textContent !== text) bytesLine.textContent = text;
+}
+
+/**
+ * Count a fetched file's bytes as they arrive, on a copy of its response.
+ * @param {string} path
+ * @param {Response} response
+ */
+async function follow(path, response) {
+  const stored = SIZES[path][0];
+  if (!response.body || !stored) return;
+  const reader = response.body.getReader();
+  let got = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    got += value.byteLength;
+    arrived(path, got / stored);
+  }
+  arrived(path, 1);
+}
+
+if (COUNTING) {
+  const fetchNow = window.fetch;
+  window.fetch = (input, init) => {
+    const answer = fetchNow(input, init);
+    // Runs before the caller can read the body: the copy sees every byte.
+    answer
+      .then((response) => {
+        const path = sitePath(response.url);
+        if (path !== null && SIZES[path] && response.ok) follow(path, response.clone());
+      })
+      .catch(() => {}); // the caller sees the failure
+    return answer;
+  };
+}
+
 /** When Python is running but the page's code never booted: reload once, then fail. */
 function stalled() {
   if (finished || /** @type {any} */ (window).mykerinosUI) return; // finished: ready, or failed
@@ -190,6 +297,7 @@ if (root) {
   wordsReady.then(() => {
     if (bar) bar.setAttribute("aria-label", t("loader.label"));
     if (!finished && shownKey && label) label.textContent = t(shownKey);
+    if (!finished && received > 0) showBytes();
   });
   go("start");
   timer = setInterval(tick, 200);
@@ -198,6 +306,7 @@ if (root) {
   try {
     const seen = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
+        arrived(sitePath(entry.name), 1);
         const name = entry.name.split("?")[0];
         if (name.endsWith("/pyscript/core.js")) go("core");
         else if (name.endsWith("/pyodide.asm.wasm")) go("wasm");

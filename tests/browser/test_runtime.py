@@ -3,6 +3,8 @@ from a sub-path, and works offline once visited (service worker)."""
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 
 import pytest
@@ -30,7 +32,7 @@ def test_no_request_leaves_the_host(site, page, recorder):
     recorder.assert_only_host(site.host)
     # The service worker's own downloads were seen (context-level listener).
     urls = [url for _, url in recorder.requests]
-    assert any(url.endswith("/pyscript/xterm.css") for url in urls), "precache not seen"
+    assert any(url.endswith("/front/lang/it.json") for url in urls), "precache not seen"
 
 
 @pytest.mark.first_visit
@@ -172,5 +174,68 @@ def test_a_start_that_stalls_twice_says_so_and_offers_to_reload(site, browser):
         button.click()
         wait_ready(page)
         assert len(seen) == 3
+    finally:
+        context.close()
+
+
+# What the loading screen said about bytes, each distinct text once, in order.
+BYTES_PROBE = """
+window.__bytesShown = [];
+new MutationObserver(() => {
+  const node = document.getElementById("loader-bytes");
+  const text = node && node.textContent;
+  if (text && window.__bytesShown.at(-1) !== text) window.__bytesShown.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+BYTES_WORDS = {
+    "en": (r"^(\d+\.\d) MB of (\d+\.\d) MB downloaded$", "."),
+    "fr": (r"^(\d+,\d) Mo sur (\d+,\d) Mo téléchargés$", ","),
+}
+
+
+@pytest.mark.parametrize("language", sorted(BYTES_WORDS))
+def test_a_first_visit_shows_the_bytes_downloaded(language, browser, site):
+    """On a slowed link the loading screen counts the download up to its total,
+    in the page's language; a return visit, served by the service worker, does not."""
+    pattern, decimal = BYTES_WORDS[language]
+    context = browser.new_context(service_workers="allow", locale=language)
+    try:
+        context.add_init_script(BYTES_PROBE)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        # 40 Mbit/s: the download takes a few seconds, so that it is seen moving.
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {"offline": False, "latency": 20, "downloadThroughput": 5e6, "uploadThroughput": 5e6},
+        )
+        page.goto(site.url)
+        wait_ready(page)
+        sizes = json.loads(page.locator("#loader-sizes").text_content())
+        total = sum(sent for _, sent in sizes.values())
+        assert 4e6 < total < 5.5e6, total  # gzip-compressed bytes of what a first visit loads
+        shown = page.evaluate("window.__bytesShown")
+        counts = []
+        for text in shown:
+            match = re.match(pattern, text)
+            assert match, text
+            done, whole = (float(group.replace(decimal, ".")) for group in match.groups())
+            assert whole == round(total / 1e6, 1)
+            counts.append(done)
+        assert len(counts) >= 5, shown  # it moved as bytes arrived
+        assert counts == sorted(counts) and counts[0] < whole / 2, shown
+        # Every file listed was loaded and counted whole.
+        received, listed = map(int, page.locator("#loader").get_attribute("data-bytes").split("/"))
+        assert received == listed == total and counts[-1] == whole
+
+        wait_service_worker(page)
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+        )
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("window.__bytesShown") == []
+        assert page.locator("#loader").get_attribute("data-bytes") is None
     finally:
         context.close()

@@ -166,15 +166,18 @@ def test_build_is_deterministic(built, tmp_path, monkeypatch):
     assert sw_parts(again) == sw_parts(built)
     for name in ("game.zip", "page.zip", "live/livepy.zip", "pyodide/python_stdlib.zip"):
         assert (again / name).read_bytes() == (built / name).read_bytes(), name
+    # The cache keeps the whole library compiled; the site ships the page's part of it.
     kept = sorted(cache.iterdir())
     assert [p.name for p in kept] == [f"python_stdlib-{build.stdlib_key()}.zip"]
-    assert kept[0].read_bytes() == (again / "pyodide" / "python_stdlib.zip").read_bytes()
+    cut = tmp_path / "cut.zip"
+    build.cut_stdlib(kept[0], cut, build.listed(build.STDLIB_MODULES))
+    assert cut.read_bytes() == (again / "pyodide" / "python_stdlib.zip").read_bytes()
     calls = []
     monkeypatch.setattr(build, "compile_python", lambda jobs: calls.append(jobs))
     third = tmp_path / "third"
     build.build(third, quiet=True)
     assert [mode for mode, _ in calls[0]] == ["--cached", "--cached", "--cached"]
-    assert (third / "pyodide" / "python_stdlib.zip").read_bytes() == kept[0].read_bytes()
+    assert (third / "pyodide" / "python_stdlib.zip").read_bytes() == cut.read_bytes()
 
 
 def test_new_content_gives_new_cache_name(built, tmp_path):
@@ -427,12 +430,48 @@ def test_the_server_points_live_play_at_its_own_relay(built, server):
 
 def test_the_standard_library_is_shipped_compiled(built):
     """Pyodide's standard library comes as sources; the build ships bytecode in
-    their place, so that the browser compiles nothing on start (every module
-    the same, as .pyc; the other files as they were)."""
+    their place, so that the browser compiles nothing on start, and only the
+    modules the page imports (tools/stdlib_modules.txt), in their order."""
     with zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip") as zf:
         original = zf.namelist()
     with zipfile.ZipFile(built / "pyodide" / "python_stdlib.zip") as zf:
         shipped = zf.namelist()
         sample = zf.read("json/decoder.pyc")
-    assert shipped == [n + "c" if n.endswith(".py") else n for n in original]
+    wanted = set(build.listed(build.STDLIB_MODULES))
+    compiled = [n + "c" for n in original if n.endswith(".py")]
+    assert shipped == [n for n in compiled if build.module_of(n) in wanted]
     assert unchecked_hash_pyc(sample)
+    # Compiled without docstrings, and no bigger than a quarter of the whole library.
+    assert b"JSON (JavaScript Object Notation)" not in zf_bytes(built, "json/__init__.pyc")
+    assert (built / "pyodide" / "python_stdlib.zip").stat().st_size < 1_200_000
+
+
+def zf_bytes(built, name: str) -> bytes:
+    with zipfile.ZipFile(built / "pyodide" / "python_stdlib.zip") as zf:
+        return zf.read(name)
+
+
+def test_only_the_pyscript_files_the_page_loads_are_shipped(built):
+    """Not the editor, terminal, xterm, CodeMirror, MicroPython or py-game chunks."""
+    shipped = sorted(p.name for p in (built / "pyscript").iterdir())
+    assert shipped == sorted(build.listed(build.PYSCRIPT_FILES))
+    assert "core.js" in shipped and not [n for n in shipped if "xterm" in n or "codemirror" in n]
+    assert not [n for n in shipped if n.startswith(("py-editor", "py-terminal", "mpy", "py-game"))]
+
+
+def test_index_lists_what_a_first_visit_loads(built):
+    """The loading screen's sizes: every file the page loads on start, none it does not."""
+    html = (built / "index.html").read_text()
+    sizes = json.loads(re.search(r'id="loader-sizes">(\{.*?\})</script>', html).group(1))
+    assert (
+        "pyodide/pyodide.asm.wasm" in sizes and "front/js/app.js" in sizes and "game.zip" in sizes
+    )
+    assert not [
+        n for n in sizes if n.startswith(("icons/", "front/lang/", "bare/")) or n == "sw.js"
+    ]
+    assert "front/js/generated/view.js" not in sizes  # types only: never imported
+    wasm = (built / "pyodide" / "pyodide.asm.wasm").stat().st_size
+    assert sizes["pyodide/pyodide.asm.wasm"][0] == wasm > sizes["pyodide/pyodide.asm.wasm"][1]
+    zipped = sizes["pyodide/python_stdlib.zip"]
+    assert zipped[0] == zipped[1]  # a zip is sent as it is
+    assert 4e6 < sum(sent for _, sent in sizes.values()) < 5.5e6
