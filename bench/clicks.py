@@ -15,7 +15,7 @@ inside the page:
   answer being painted (the first task after the animation frame that drew
   the new view: a MessageChannel message posted from that frame runs once
   its rendering is done);
-- python: the time spent in window.mykerinos.click (the engine, the view,
+- python: the time spent in the bridge's click call (the engine, the view,
   the save and the JSON text), and the size of that text;
 - draw: the animation frame's drawing (front/js/render.js: the parts whose
   slice changed, and what follows a draw);
@@ -79,15 +79,16 @@ PROBE = """
     wrapPython();
   }, true);
 
-  // The Python side, timed around window.mykerinos.click (set by page/main.py),
-  // wrapped at the first click (the page looks the function up on each call).
+  // The Python side, timed around the bridge's "click" calls (window.mykerinos.call,
+  // set by page/main.py), wrapped at the first click (the page looks it up on each call).
   function wrapPython() {
     const api = window.mykerinos;
-    if (!api || api.click.__timed) return;
-    const click = api.click;
-    const timed = (target) => {
+    if (!api || api.call.__timed) return;
+    const call = api.call;
+    const timed = (name, args) => {
+      if (name !== "click") return call(name, args);
       const t0 = performance.now();
-      const text = click(target);
+      const text = call(name, args);
       if (pending) {
         pending.python = performance.now() - t0;
         pending.bytes = text.length;
@@ -96,7 +97,7 @@ PROBE = """
       return text;
     };
     timed.__timed = true;
-    api.click = timed;
+    api.call = timed;
   }
 
   // body[data-drawn] grows at the end of each draw: the frame's drawing is
