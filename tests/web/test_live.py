@@ -482,8 +482,9 @@ def test_failures_to_connect_are_said_in_the_pages_language(language):
     assert failure_text(None, language) == texts.t("live.unavailable")
     assert failure_text("insecure", language) == texts.t("live.insecure")
     assert failure_text("no-peer", language) == texts.t("live.no_peer")
-    codes = ("relays-unreachable", "unavailable", "insecure", "no-peer")
-    assert len({failure_text(c, language) for c in codes}) == 4
+    assert failure_text("unsupported", language) == texts.t("live.unsupported")
+    codes = ("relays-unreachable", "unavailable", "unsupported", "insecure", "no-peer")
+    assert len({failure_text(c, language) for c in codes}) == len(codes)
 
 
 def test_a_guest_carries_the_game_on_when_the_rooms_device_leaves(net):
