@@ -68,6 +68,7 @@ Outgoing = tuple[str | None, str]
 # TransportError code (front/js/live/transport.js).
 FAILURE_KEYS = {
     "unavailable": "live.unavailable",
+    "unsupported": "live.unsupported",
     "insecure": "live.insecure",
     "relays-unreachable": "live.relays_unreachable",
     "no-peer": "live.no_peer",

@@ -188,6 +188,24 @@ def test_unreachable_relays_give_up_within_the_wait(open_page):
     assert again == "bad-room"
 
 
+def test_a_browser_without_webrtc_is_told_at_once(live_browser, site):
+    page = live_browser.new_context().new_page()
+    try:
+        page.goto(site.url + "front/js/live/config.json")
+        code = page.evaluate(
+            """async (url) => {
+              delete window.RTCPeerConnection;
+              const { join } = await import(url);
+              try { await join("room", "x", { relays: ["ws://127.0.0.1:9"] }); return "joined"; }
+              catch (error) { return error.code; }
+            }""",
+            site.url + "front/js/live/transport.js",
+        )
+    finally:
+        page.context.close()
+    assert code == "unsupported"
+
+
 def test_waiting_for_a_device_that_never_comes_gives_up_within_the_wait(open_page, relay):
     page, answer = open_page(f"room-alone-{time.time_ns()}", [relay.url])
     assert "error" not in answer

@@ -130,24 +130,41 @@ def test_a_guest_is_welcomed_with_the_game_and_takes_a_free_seat(net):
     assert net.host.seats[1].secret == bob.secret
 
 
-def test_a_whole_game_reaches_every_device_identically(net):
-    bob = seated_bob(net)
+def test_a_whole_game_reaches_every_device_identically():
+    """Four players on three devices and a computer: the room's device plays Ann
+    and the computer, Bob and Cy play from their own, and someone watches. Every
+    device ends with the same game, each guest's beat keeping its seat taken."""
+    state = new_game(["Ann", "Bob", "Cy", "Di"], 21)
+    net = Net(HostRoom(state, ["human", "human", "human", "hard"], mine=[0], room="room-1"))
+    guests = {}
+    for peer, seat in (("b", 1), ("c", 2)):
+        guests[seat] = net.join(peer, GuestRoom("room-1"))
+        net.to_host(peer, guests[seat].take(seat, peer))
+        assert guests[seat].seated
     watcher = net.join("w", GuestRoom("room-1"))
+    peers = {1: "b", 2: "c"}
     rng = random.Random(11)
-    state = net.host.state
     while not state.over:
-        if state.to_move == 1:
-            move = rng.choice(bob.state.legal_moves()).to_json()
-            answer = net.to_host("b", bob.move(move))
+        mover = state.to_move
+        if mover in guests:
+            guest = guests[mover]
+            move = rng.choice(guest.state.legal_moves()).to_json()
+            answer = net.to_host(peers[mover], guest.move(move))
             assert answer.game_changed and answer.refused is None
         else:
             move = rng.choice(state.legal_moves()).to_json()
-            net.deliver(net.host.play(state.to_move, move).send)
-        net.now += 0.1
-    for guest in (bob, watcher):
+            net.deliver(net.host.play(mover, move).send)
+        net.now += 0.5
+        for seat, guest in guests.items():
+            net.to_host(peers[seat], guest.beat())
+        net.deliver(net.host.tick(net.now).send)
+    assert [s.status for s in net.host.seats] == ["host", "taken", "taken", "host"]
+    for guest in (*guests.values(), watcher):
         assert guest.state.over
         assert guest.state.moves == state.moves
         assert link_code(Table(guest.state, guest.kinds)) == net.host.code()
+        assert [s["status"] for s in guest.seats] == ["host", "taken", "taken", "host"]
+        assert not guest.host_away(net.now)
 
 
 # ------------------------------------------------------------------ refusals
@@ -465,8 +482,9 @@ def test_failures_to_connect_are_said_in_the_pages_language(language):
     assert failure_text(None, language) == texts.t("live.unavailable")
     assert failure_text("insecure", language) == texts.t("live.insecure")
     assert failure_text("no-peer", language) == texts.t("live.no_peer")
-    codes = ("relays-unreachable", "unavailable", "insecure", "no-peer")
-    assert len({failure_text(c, language) for c in codes}) == 4
+    assert failure_text("unsupported", language) == texts.t("live.unsupported")
+    codes = ("relays-unreachable", "unavailable", "unsupported", "insecure", "no-peer")
+    assert len({failure_text(c, language) for c in codes}) == len(codes)
 
 
 def test_a_guest_carries_the_game_on_when_the_rooms_device_leaves(net):

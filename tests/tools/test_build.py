@@ -428,6 +428,28 @@ def test_the_server_points_live_play_at_its_own_relay(built, server):
     assert other[0] == 200 and other[2] == (built / "front/js/live/transport.js").read_bytes()
 
 
+def test_serve_with_relay_runs_both_and_stops_both(built):
+    """`tools/serve.py --relay` (what `./run serve --relay` runs): prints the
+    site's and the relay's addresses, the relay answers, the site points at it,
+    and stopping the server stops the relay."""
+    from tools.relay import answers
+
+    command = [sys.executable, str(ROOT / "tools" / "serve.py"), "--relay", "--no-build"]
+    command += ["--dir", str(built), "--port", "0", "--relay-port", "0", "--quiet"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        lines = [process.stdout.readline() for _ in range(2)]
+        site = re.search(r"at (http://\S+)", lines[0]).group(1)
+        relay = re.search(r"(ws://127.0.0.1:(\d+))", lines[1])
+        assert answers("127.0.0.1", int(relay.group(2)))
+        config = json.loads(fetch(site + serve.LIVE_CONFIG)[2])
+        assert config["relays"] == [relay.group(1)] and config["iceServers"] == []
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+    assert not answers("127.0.0.1", int(relay.group(2)))
+
+
 def test_the_standard_library_is_shipped_compiled(built):
     """Pyodide's standard library comes as sources; the build ships bytecode in
     their place, so that the browser compiles nothing on start, and only the

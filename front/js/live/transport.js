@@ -60,8 +60,10 @@ const POLL_MS = 50;
 /** Why live play could not start; `code` is what the page words in its language. */
 export class TransportError extends Error {
   /**
-   * @param {"unavailable" | "insecure" | "relays-unreachable" | "no-peer" | "bad-room"} code
+   * @param {"unavailable" | "unsupported" | "insecure" | "relays-unreachable" | "no-peer" | "bad-room"} code
    *   unavailable: the library or the configuration could not be loaded (offline?);
+   *   unsupported: the browser has no WebRTC (RTCPeerConnection), as WebKitGTK
+   *   built without it;
    *   insecure: the page is not a secure one (https, or localhost), which the
    *   handshake's encryption (crypto.subtle) needs;
    *   relays-unreachable: no relay answered within the wait;
@@ -182,14 +184,17 @@ class Slot {
 /**
  * Join a live room: resolves once a relay is reached (peers appear through
  * `onPeerJoin` as they connect), or rejects with a TransportError: "unavailable"
- * (library or configuration not loaded), "insecure" (not an https or localhost
- * page), "relays-unreachable" (no relay within `joinTimeoutMs`), "bad-room".
+ * (library or configuration not loaded), "unsupported" (no WebRTC), "insecure"
+ * (not an https or localhost page), "relays-unreachable" (no relay within
+ * `joinTimeoutMs`), "bad-room".
  * @param {string} room  the room's name (every device of one game uses the same)
  * @param {string} password  encrypts the WebRTC handshake: only devices that know it connect
  * @param {JoinOptions} [options]
  */
 export async function join(room, password, options = {}) {
   if (typeof room !== "string" || room === "") throw new TransportError("bad-room", "a room needs a name");
+  if (typeof globalThis.RTCPeerConnection !== "function")
+    throw new TransportError("unsupported", "this browser has no WebRTC (RTCPeerConnection)");
   if (!globalThis.isSecureContext || !globalThis.crypto?.subtle)
     throw new TransportError("insecure", "the handshake's encryption needs a secure page (https or localhost)");
   const config = await loadConfig(options);

@@ -1,0 +1,134 @@
+"""Live play's transport between Chromium and Firefox ESR: two devices of two
+engines meet through the local relay (tools/relay.py) and talk both ways over
+WebRTC on loopback.
+
+Firefox runs as a plain headless process (no driver) with the loopback
+preferences in its profile, on a page of the site that joins the room, greets
+each device that connects and echoes what it receives; the Chromium page
+(Playwright, loopback allowed) checks both directions.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_live_transport import LIVE_ARGS
+from tests.crossbrowser.tabs import FIREFOX, PlaywrightThread
+from tools import build, chromium
+from tools.relay import start_relay
+
+FIREFOX_PREFS = {
+    "media.peerconnection.ice.loopback": "true",
+    "media.peerconnection.ice.obfuscate_host_addresses": "false",
+    "browser.shell.checkDefaultBrowser": "false",
+    "datareporting.policy.dataSubmissionEnabled": "false",
+    "toolkit.telemetry.reportingpolicy.firstRun": "false",
+    "browser.aboutwelcome.enabled": "false",
+}
+# The Firefox device: joins, greets each device that connects, echoes what it receives.
+ECHO_PAGE = """<!doctype html><meta charset="utf-8"><title>live echo</title>
+<script type="module">
+const params = new URLSearchParams(location.search);
+const { join } = await import("./front/js/live/transport.js");
+const link = await join(params.get("room"), "secret", { relays: [params.get("relay")], iceServers: [] });
+link.onMessage = (text, peer) => link.send(peer, "echo:" + text);
+link.onPeerJoin = (peer) => link.send(peer, "hello from " + navigator.userAgent);
+</script>
+"""
+
+
+@pytest.fixture
+def echo_site(dist_dir, serve, tmp_path):
+    """The built site (its files linked) with the echo page beside it."""
+    site = tmp_path / "site"
+    for name in build.dist_files(dist_dir):
+        target = site / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.symlink_to(dist_dir / name)
+    (site / "live-echo.html").write_text(ECHO_PAGE)
+    return serve("/", site)
+
+
+@pytest.fixture
+def relay():
+    running = start_relay()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def firefox():
+    """Factory: a headless Firefox ESR on a URL, with loopback WebRTC allowed."""
+    if not Path(FIREFOX).is_file():
+        pytest.fail(f"{FIREFOX} not found (apt-get install firefox-esr)")
+    profile = Path(tempfile.mkdtemp(prefix="mykerinos-ff-live-"))
+    (profile / "user.js").write_text(
+        "".join(f'user_pref("{k}", {v});\n' for k, v in FIREFOX_PREFS.items())
+    )
+    started = []
+
+    def open_url(url: str) -> None:
+        command = [FIREFOX, "--headless", "--no-remote", "--profile", str(profile), url]
+        started.append(
+            subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        )
+
+    yield open_url
+    for process in started:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def live_chromium():
+    """A Chromium with loopback WebRTC allowed, on a Playwright thread of its own
+    (the Chromium tier keeps the session's Playwright on the main thread)."""
+    owner = PlaywrightThread(
+        lambda pw: pw.chromium.launch(
+            executable_path=chromium.executable(), args=LIVE_ARGS, headless=True
+        )
+    )
+    yield owner
+    owner.close()
+
+
+def test_chromium_and_firefox_meet_and_talk_both_ways(live_chromium, echo_site, relay, firefox):
+    room = f"room-firefox-{time.time_ns()}"
+    firefox(f"{echo_site.url}live-echo.html?room={room}&relay={relay.url}")
+
+    def talk():
+        page = live_chromium.browser.new_page()
+        page.goto(echo_site.url + "front/js/live/config.json")
+        page.evaluate(
+            """async ({transport, room, relay}) => {
+              const { join } = await import(transport);
+              window.got = [];
+              const link = await join(room, "secret", { relays: [relay], iceServers: [] });
+              link.onMessage = (text, peer) => window.got.push(text);
+              link.onPeerJoin = (peer) => link.send(peer, "ping from chromium");
+            }""",
+            {
+                "transport": echo_site.url + "front/js/live/transport.js",
+                "room": room,
+                "relay": relay.url,
+            },
+        )
+        # Firefox's start included (a cold profile): within a minute.
+        page.wait_for_function("() => window.got.length >= 2", timeout=60_000)
+        return page.evaluate("window.got")
+
+    got = live_chromium.run(talk)
+    hello = [text for text in got if text.startswith("hello from ")]
+    assert len(hello) == 1 and "Firefox/" in hello[0]
+    assert "echo:ping from chromium" in got
