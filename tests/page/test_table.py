@@ -13,17 +13,9 @@ from game.legality import kind as kind_key
 from game.museum import ROOMS
 from game.rng import Rng
 from game.state import Phase
+from harness.pages import offered as clickable
 from page.looks import letters
 from page.table import Table
-
-
-def clickable(view: dict) -> list[str]:
-    targets = [a["id"] for a in view["actions"]]
-    targets += ["cell:" + c["name"] for c in view["region"]["cells"] if c["hl"]]
-    targets += ["room:" + r["id"] for r in view["museum"] if r["hl"]]
-    targets += ["card:" + p["id"] for p in view["region"]["parcels"] if p["hl"]]
-    targets += ["card:" + p["id"] for p in view["region"]["nile"] if p["hl"]]
-    return targets
 
 
 def play_by_clicks(table: Table, seed: int, max_clicks: int = 20000) -> int:
