@@ -108,6 +108,10 @@ class Phone:
             raise RuntimeError(got["error"])
         return got["value"]
 
+    def init_script(self, source: str) -> None:
+        """JavaScript run in every page this browser opens from now on, before the page's own."""
+        self._ask({"init": source}, 10)
+
     def goto(self, url: str) -> None:
         self._ask({"goto": url}, 10)
 

@@ -10,7 +10,8 @@ from 33% and 50% of L (WebKit's defaults), the process killed at 100%.
 It runs on the system Python, where PyGObject lives (Debian's python3-gi and
 gir1.2-webkit2-4.1), not in the project's virtual environment: tools/phone.py
 starts it and talks to it over its standard input and output, one JSON object
-a line. Asked: {"id": n, "goto": url}, {"id": n, "js": expression} (the
+a line. Asked: {"id": n, "init": script} (run in every page before
+its own scripts), {"id": n, "goto": url}, {"id": n, "js": expression} (the
 value, promises awaited, comes back as {"id": n, "value": ...} or
 {"id": n, "error": text}), {"quit": true}. Told: {"event": "started",
 "version": "2.50.6"}, and {"event": "terminated", "reason": ...} when the web
@@ -70,7 +71,8 @@ def run(limit_mb: int, width: int, height: int, data: str) -> None:
         base_cache_directory=os.path.join(data, "cache"),
     )
     context = WebKit2.WebContext(website_data_manager=manager, memory_pressure_settings=settings)
-    view = WebKit2.WebView(web_context=context)
+    scripts = WebKit2.UserContentManager()
+    view = WebKit2.WebView(web_context=context, user_content_manager=scripts)
     window = Gtk.Window(title="phone")
     window.set_default_size(width, height)
     window.add(view)
@@ -94,7 +96,18 @@ def run(limit_mb: int, width: int, height: int, data: str) -> None:
 
     def obey(asked: dict[str, Any]) -> None:
         ident = asked["id"]
-        if "goto" in asked:
+        if "init" in asked:  # run in every page before its own scripts
+            scripts.add_script(
+                WebKit2.UserScript.new(
+                    asked["init"],
+                    WebKit2.UserContentInjectedFrames.TOP_FRAME,
+                    WebKit2.UserScriptInjectionTime.START,
+                    None,
+                    None,
+                )
+            )
+            say({"id": ident, "value": None})
+        elif "goto" in asked:
             view.load_uri(asked["goto"])
             say({"id": ident, "value": None})
         else:
