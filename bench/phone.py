@@ -285,9 +285,9 @@ def part(phone: Phone, kind: str, seed: int, note: dict) -> None:
     started = time.monotonic()
     done = {
         "idle": lambda: time.sleep(60) or 0,
-        "views": lambda: phone.js(VIEWS_JS, 600),
-        "drawing": lambda: phone.js(DRAWING_JS, 600),
-        "thinking": lambda: phone.js(THINKING_JS, 600),
+        "views": lambda: phone.js(VIEWS_JS, 1800),
+        "drawing": lambda: phone.js(DRAWING_JS, 1800),
+        "thinking": lambda: phone.js(THINKING_JS, 1800),
     }[kind]()
     note["work"] = f"{done} in {time.monotonic() - started:.0f} s"
     note["moves"] = len(json.loads(record)["moves"])
