@@ -224,7 +224,6 @@ export function drawRegion(view, tight, marks) {
       s("rect", { class: "card-bg", x: b.x, y: b.y, width: b.w, height: b.h, rx: 7 }),
     );
     for (const cell of cellsOf.get(parcel.id) || []) g.append(drawCell(ctx, cell));
-    if (parcel.present) svg.append(shadow("card-shadow", b, 1));
     svg.append(g);
     cartouches.append(cartouche(parcel, b.x + b.w / 2, b.y + b.h / 2, tight, classes.slice(1)));
   }
@@ -262,7 +261,6 @@ export function drawRegion(view, tight, marks) {
     );
     for (const cell of cellsOf.get(nile.id) || []) g.append(drawCell(ctx, cell));
     g.append(nileCartouche(nile, b.x + b.w / 2, b.y + b.h / 2, tight));
-    if (nile.present) svg.append(shadow("card-shadow nile-shadow", b, 1.5));
     svg.append(g);
     svg.append(
       s("text", {
@@ -285,18 +283,6 @@ export function drawRegion(view, tight, marks) {
   });
   svg.append(coords);
   return svg;
-}
-
-/**
- * A card's shadow: a rect under it, offset down, drawn before the card (a CSS
- * drop-shadow filter made WebKit render every card into buffers of its own on
- * each repaint, memory a phone's limit could not have back in time).
- * @param {string} cls
- * @param {{x: number, y: number, w: number, h: number}} b
- * @param {number} dy
- */
-function shadow(cls, b, dy) {
-  return s("rect", { class: cls, x: b.x, y: b.y + dy, width: b.w, height: b.h, rx: 7, "aria-hidden": "true" });
 }
 
 /**
