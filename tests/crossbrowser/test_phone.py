@@ -52,7 +52,10 @@ def test_a_game_under_a_phones_limit_lives_to_its_end(phone_ready, site_subpath)
     with Phone(LIMIT_MB) as phone:
         phone.goto(site_subpath.url)
         phone.wait(READY_JS, READY_TIMEOUT_S, 0.2)
-        play(phone, SEATS, SEED, note)
+        try:
+            play(phone, SEATS, SEED, note)
+        except (PageGone, TimeoutError) as error:  # say where the game stopped, and why
+            pytest.fail(f"{type(error).__name__}: {error}; killed: {phone.killed}; at {note}")
         assert note["over"], note
         assert phone.js("JSON.parse(window.mykerinos.view()).final !== null")
         assert phone.killed is None
