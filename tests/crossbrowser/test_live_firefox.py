@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from harness.tabs import FIREFOX, PlaywrightThread
 from tests.browser.test_live_transport import LIVE_ARGS
-from tests.crossbrowser.tabs import FIREFOX, PlaywrightThread
 from tools import build, chromium
 from tools.relay import start_relay
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.crossbrowser.tabs import MINIBROWSER, WEBKIT_DRIVER, WebKitTab
+from harness.tabs import MINIBROWSER, WEBKIT_DRIVER, WebKitTab
 
 
 @pytest.fixture
