@@ -25,9 +25,10 @@ and drives headless Chromium, each load in a new browser profile:
   Mbit/s down, 750 kbit/s up, 150 ms round trip; the game and the bare page
   alternate. For the game it also prints the first and last byte counts its
   loading screen showed;
-- start-up (--start-runs N, for the game sites only, without emulation):
-  bench/load.py's cold first visit and cached return visit, to clickable and
-  to the board on screen, so that two builds' start-up compare in one run.
+- start-up (--start-runs N, for the game sites only, without emulation, the
+  sites alternating): bench/runtime.py's cold load of the game page in a new
+  Chromium, to clickable (its `mykerinos:clickable` mark) and the page's
+  private memory then, so that two builds' start-up compare in one run.
 
 Prints numbers only, checks nothing.
 """
@@ -49,7 +50,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import load  # noqa: E402  (bench/load.py: one cold and one cached start-up)
+import runtime  # noqa: E402  (bench/runtime.py: a cold load of the game page)
 
 from tools import build, serve  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS, wait_until  # noqa: E402
@@ -258,10 +259,10 @@ def main(argv: list[str] | None = None) -> int:
                     for _ in range(args.slow_runs):
                         for name, path in pages.items():
                             slow[name].append(slow_visit(pw, base + path))
-                starts: dict[str, list[dict[str, Any]]] = {n: [] for n in pages if n != "bare"}
-                for _ in range(args.start_runs):
-                    for name in starts:
-                        starts[name].append(load.measure(pw, base, pages[name]))
+            starts: dict[str, list[dict[str, Any]]] = {n: [] for n in pages if n != "bare"}
+            for _ in range(args.start_runs):
+                for name in starts:
+                    starts[name].append(runtime.game_run("chromium", base + pages[name]))
         finally:
             server.shutdown()
             server.server_close()
@@ -296,13 +297,13 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 print(f"  {name}/bare: {ratio:.2f}")
     if args.start_runs:
-        print(f"\nstart-up, no emulation, ms since navigation start, median of {args.start_runs}")
+        print(f"\nstart-up, no emulation, cold, median of {args.start_runs}")
         for name, runs in starts.items():
-            line = "  ".join(
-                f"{key} {statistics.median(r[key] or 0 for r in runs):6.0f}"
-                for key in ("cold", "cached_board", "cached")
+            print(
+                f"  {name:8} clickable {statistics.median(r['clickable'] for r in runs):6.0f} ms"
+                f"  private {statistics.median(r['private'] for r in runs):4.0f} MB"
+                f"  (runs: {[round(r['clickable']) for r in runs]})"
             )
-            print(f"  {name:8} {line}   (clickable cold/cached, board on screen cached)")
     return 0
 
 

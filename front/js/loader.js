@@ -246,7 +246,8 @@ if (COUNTING) {
     answer
       .then((response) => {
         const path = sitePath(response.url);
-        if (path !== null && SIZES[path] && response.ok) follow(path, response.clone());
+        // A download cut short is the caller's to report, not the count's.
+        if (path !== null && SIZES[path] && response.ok) follow(path, response.clone()).catch(() => {});
       })
       .catch(() => {}); // the caller sees the failure
     return answer;
