@@ -34,13 +34,6 @@ def sw_parts(out: Path) -> tuple[str, list[str]]:
     return version, files
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "dist"
-    build.build(out, quiet=True)
-    return out
-
-
 def test_layout(built):
     for name in (
         "index.html",
@@ -155,6 +148,10 @@ def test_live_plays_texts_ship_apart_from_the_first_visits(built):
     assert "__BUILD_VERSION__" not in (built / "sw.js").read_text()
 
 
+# Two more builds, one compiling the standard library from nothing: the fast
+# tier's largest cost, so the full run checks it (and every build's layout is
+# checked by the fast tier's other tests).
+@pytest.mark.slow
 def test_build_is_deterministic(built, tmp_path, monkeypatch):
     """A build that compiles the standard library afresh (an empty cache) makes
     the same site as one that may have taken it from the cache; the next build

@@ -33,13 +33,12 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture(scope="module")
-def stdlib_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def stdlib_zip(request: pytest.FixtureRequest) -> Path:
     prebuilt = Path(os.environ.get("MYKERINOS_DIST") or ROOT / "dist")
     if os.environ.get("MYKERINOS_PREBUILT") == "1" and (prebuilt / "sw.js").is_file():
         return prebuilt / "pyodide" / "python_stdlib.zip"
-    out = tmp_path_factory.mktemp("site") / "dist"
-    build.build(out, quiet=True)
-    return out / "pyodide" / "python_stdlib.zip"
+    built: Path = request.getfixturevalue("built")  # tests/tools/conftest.py
+    return built / "pyodide" / "python_stdlib.zip"
 
 
 def modules_in(zip_path: Path) -> set[str]:
