@@ -310,7 +310,10 @@ class Session:
         if stored == mine:
             self.synced = stored
             return
-        if self.saved == self.stamp() and begins(mine, stored):
+        # Nothing of this tab's own is unsaved: its last write, or a record no
+        # move changed since (review opened and closed changes the revision only).
+        unsaved = self.saved != self.stamp() and mine != self.synced
+        if not unsaved and begins(mine, stored):
             table, _, _ = self._load(stored, self.language)
             if table is not None:
                 self.use(table, self.game_id, stored)

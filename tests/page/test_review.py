@@ -231,8 +231,10 @@ def test_a_game_moved_on_in_another_tab_ends_review() -> None:
     screen.review("first")
     other = Bridge(Session.open(storage, "en"), storage)  # another tab, on the same save
     other.click("action:pass")
-    screen.sync()
-    assert screen.follow()["review"] is None and index(screen) is None
+    # The game only moved on there: this tab follows it, and review ends.
+    view = screen.sync()
+    assert view["review"] is None and index(screen) is None
+    assert view["save"] is not None and not view["save"]["elsewhere"]
     assert len(session.table.state.moves) == 2
 
 
