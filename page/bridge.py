@@ -199,11 +199,11 @@ class Bridge:
 
     # ------------------------------------------------------------ the bridge
     def _playing(self, view: View) -> View:
-        """A game was put on screen: it is what the page shows now (a lesson ends)."""
+        """A game was put on screen (``view`` is the game's): it is what the page
+        shows now, and a lesson or a review ends."""
         if not isinstance(self.mode, Playing):
             self.course.exit()
             self.mode = Playing(self.session)
-            return self.mode.view()
         return view
 
     def answer(self, name: str, args_text: str) -> str:

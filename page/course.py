@@ -71,7 +71,7 @@ class Course:
         return True
 
     # ------------------------------------------------------------ actions
-    def start(self, lesson_id: Any, step: int = 0) -> View:
+    def start(self, lesson_id: Any, step: int = 0) -> None:
         index = self._find(lesson_id)
         if index is None:
             index = 0
@@ -79,9 +79,8 @@ class Course:
         self.starts += 1
         self.active = Lesson(self.lessons[index], self.session.language, step)
         self._keep()
-        return self.view()
 
-    def click(self, target: Any) -> View:
+    def click(self, target: Any) -> None:
         lesson = self.active
         assert lesson is not None
         try:
@@ -91,7 +90,6 @@ class Course:
             lesson.go_to(lesson.step)
             lesson.table.message = lesson.table.texts.t("msg.click_failed")
         self._keep()
-        return self.view()
 
     def exit(self) -> None:
         self.active = None

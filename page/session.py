@@ -293,12 +293,11 @@ class Session:
             self.saved = self.stamp()
 
     # ------------------------------------------------------- several tabs
-    def sync(self) -> View:
+    def sync(self) -> None:
         """Look at this game's slot again (another tab said it wrote it): take
         the stored game if this tab's is a beginning of it, go read-only if the
         two differ otherwise."""
         self._sync()
-        return self.view()
 
     def _sync(self) -> None:
         if self.elsewhere:
@@ -320,24 +319,23 @@ class Session:
                 return
         self.elsewhere = True
 
-    def continue_here(self) -> View:
+    def continue_here(self) -> None:
         """Keep this tab's version of the game, as a new game of its own."""
         if self.elsewhere:
             table = self.table
             self.elsewhere = False
             self.use(table)
-        return self.view()
 
-    def follow(self) -> View:
+    def follow(self) -> None:
         """Drop this tab's version and take the game as another tab left it."""
         stored = self.storage.get(SLOT + self.game_id)
         table, _, _ = (
             self._load(stored, self.language) if stored is not None else (None, None, None)
         )
         if table is None:
-            return self.continue_here()  # nothing to follow: keep ours
+            self.continue_here()  # nothing to follow: keep ours
+            return
         self.use(table, self.game_id, stored)
-        return self.view()
 
     # ---------------------------------------------------------------- API
     @property
@@ -359,18 +357,18 @@ class Session:
     def view(self) -> View:
         return board(self.table.state, self.seen(), self.table.chart())
 
-    def click(self, target: Any) -> View:
+    def click(self, target: Any) -> None:
+        """Play one click (the view of what it did is ``view()``)."""
         self._sync()
         if self.elsewhere:
             self.table.message = self.texts.t("tabs.elsewhere")
-            return self.view()
+            return
         try:
             self.table.click(str(target))
         except Exception as exc:  # a bug: keep the page alive and say so
             self.log("error", f"Mykerinos: click {target!r} failed: {exc!r}")
             self.table.message = self.texts.t("msg.click_failed")
         self._save_if_changed()
-        return self.view()
 
     def _names(self, names: Any) -> list[str]:
         defaults = [self.texts.t("name.player", n=i + 1) for i in range(max(PLAYER_COUNTS))]
@@ -419,14 +417,14 @@ class Session:
         self.use(table)
         return {"ok": True, "view": self.view()}
 
-    def play_bot_move(self, move: dict[str, Any] | None, stamp: str | None = None) -> View:
+    def play_bot_move(self, move: dict[str, Any] | None, stamp: str | None = None) -> None:
         """A computer's move (a move in the notation, ``game.moves``: a dict);
         ignored when ``stamp`` names a position that is gone (undo, new game,
         import, another tab moved on while it thought). Anything that is not a
         legal move is refused with the translated reason."""
         self._sync()
         if self.elsewhere or (isinstance(stamp, str) and stamp != self.stamp_text()):
-            return self.view()
+            return
         try:
             if not isinstance(move, dict):  # a value the page could not read as a move
                 raise MalformedMoveError(f"a move must be an object, not {shown(move)}")
@@ -435,7 +433,6 @@ class Session:
             self.log("warn", f"Mykerinos: computer move {repr(move)[:200]} refused: {exc}")
             self.table.message = self.texts.t("msg.bot_refused", reason=exc)
         self._save_if_changed()
-        return self.view()
 
     # ------------------------------------------------------------ thinking
     def think(self, purpose: str, shown: Review | None = None) -> Started:
@@ -464,9 +461,8 @@ class Session:
         except (TypeError, ValueError):
             return {"stopped": False}
 
-    def set_language(self, code: Any) -> View:
+    def set_language(self, code: Any) -> None:
         self.language = language_of(code)
         self.table.set_language(self.language)
         if self.trouble is not None:
             self.trouble = self.texts.t("msg.storage_failed")
-        return self.view()

@@ -22,7 +22,8 @@ from .test_session import first_cell
 def play_one(session: Session) -> dict:
     """One whole dig (the action, then the first highlighted cell)."""
     session.click("action:dig")
-    return session.click(f"cell:{first_cell(session.view())}")
+    session.click(f"cell:{first_cell(session.view())}")
+    return session.view()
 
 
 def stored(storage: Memory, session: Session) -> dict:
@@ -63,11 +64,13 @@ def test_a_tab_that_did_not_hear_never_overwrites_a_longer_game() -> None:
     b.table.click("action:pass")
     b._save_if_changed()
     assert b.elsewhere and storage.data[SLOT + a.game_id] == longer
-    view = b.click("action:dig")
+    b.click("action:dig")
+    view = b.view()
     assert view["save"]["elsewhere"] and view["message"] == "This game continued in another tab."
     # "Continue here": b's game becomes a game of its own; a's is untouched.
     mine = b.table.record()
-    view = b.continue_here()
+    b.continue_here()
+    view = b.view()
     assert not view["save"]["elsewhere"] and b.game_id != a.game_id
     assert stored(storage, b)["moves"] == mine["moves"]
     assert storage.data[SLOT + a.game_id] == longer and storage.data[CURRENT_KEY] == b.game_id
@@ -81,11 +84,13 @@ def test_an_undo_elsewhere_makes_a_longer_tab_read_only_until_it_follows() -> No
     b = Session.open(storage, "en")
     a.click("undo")
     assert len(stored(storage, a)["moves"]) == 1
-    view = b.sync()
+    b.sync()
+    view = b.view()
     assert view["save"]["elsewhere"] and len(b.table.record()["moves"]) == 2
     b.click("action:pass")  # refused while read-only: nothing written
     assert len(stored(storage, a)["moves"]) == 1
-    view = b.follow()
+    b.follow()
+    view = b.view()
     assert not view["save"]["elsewhere"] and b.table.record() == a.table.record()
 
 
@@ -95,7 +100,8 @@ def test_a_computer_answer_for_a_position_another_tab_moved_on_is_dropped() -> N
     b = Session.open(storage, "en")
     stamp = b.stamp_text()
     play_one(a)
-    view = b.play_bot_move({"action": "pass"}, stamp)
+    b.play_bot_move({"action": "pass"}, stamp)
+    view = b.view()
     assert view["revision"] == b.table.revision and b.table.record() == a.table.record()
 
 

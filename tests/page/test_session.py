@@ -27,7 +27,8 @@ def test_first_visit_deals_a_game_behind_the_dialog_and_saves_once_played() -> N
     assert [p["name"] for p in start["view"]["players"]] == ["Joueur 1", "Joueur 2", "Joueur 3"]
     assert not storage.data  # nothing happened yet
     session.click("action:dig")
-    view = session.click(f"cell:{first_cell(session.view())}")
+    session.click(f"cell:{first_cell(session.view())}")
+    view = session.view()
     saved = json.loads(storage.data[SLOT + storage.data[CURRENT_KEY]])
     assert len(saved["moves"]) == 1 and view["revision"] == 1
     # The next visit resumes it, with no dialog.
@@ -94,14 +95,16 @@ def test_a_failed_click_is_reported_and_the_page_goes_on() -> None:
         raise RuntimeError("bug")
 
     session.table.click = broken  # type: ignore[method-assign]
-    view = session.click("action:dig")
+    session.click("action:dig")
+    view = session.view()
     assert view["message"] and logged and logged[0][0] == "error"
 
 
 def test_storage_that_refuses_writes_still_plays() -> None:
     session = Session.open(Memory(broken=True), "en")
     session.click("action:dig")
-    view = session.click(f"cell:{first_cell(session.view())}")
+    session.click(f"cell:{first_cell(session.view())}")
+    view = session.view()
     assert view["revision"] == 1 and session.saved != session.stamp()
 
 
