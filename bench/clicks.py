@@ -2,7 +2,7 @@
 """Click latency benchmark: a whole 4-player game played by clicking in Chromium.
 
 Usage: python3 bench/clicks.py [--seed 7] [--out DIR] [--no-build] [--players 4]
-                               [--site DIR --site DIR ...]
+                               [--site DIR --site DIR ...] [--rounds N]
 
 Builds the site (tools/build.py) into DIR (default: a temporary folder),
 serves it on 127.0.0.1, opens it in headless Chromium (Playwright, the
@@ -28,6 +28,14 @@ numbers only, checks nothing (speed is not asserted by tests).
 
 --site DIR (repeatable) serves built sites as they are instead, one after the
 other in the same run (the same game, the same clicks), to compare builds.
+--rounds N plays the game N times on each site, the sites interleaved (A B,
+then B A, ...), so that a change of the machine's load falls on both; each
+game is printed, then each site's clicks of all its games together.
+
+Every build since the page's calls went through one function
+(`window.mykerinos.call`, before the light first visit) is driven alike; an
+older build, whose `window.mykerinos` had one function per call, is refused
+with a message rather than timed wrongly.
 """
 
 from __future__ import annotations
@@ -231,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--site", action="append", default=[], help="a built site to serve as it is (repeatable)"
     )
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="games per site, the sites interleaved (default 1)"
+    )
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="mykerinos-clicks-") as scratch:
@@ -241,9 +252,25 @@ def main(argv: list[str] | None = None) -> int:
             if not (args.no_build and (out / "index.html").is_file()):
                 build.build(out, quiet=True)
             sites = [out]
-        for site in sites:
-            label = f" [{site}]" if args.site else ""
-            report(label, args, *measure(site, args))
+        games: dict[Path, list[tuple[list[dict], list[dict], float, str]]] = {s: [] for s in sites}
+        for round_ in range(args.rounds):
+            for site in sites if round_ % 2 == 0 else sites[::-1]:
+                label = f" [{site}]" if args.site else ""
+                if args.rounds > 1:
+                    label += f" game {round_ + 1} of {args.rounds}"
+                game = measure(site, args)
+                games[site].append(game)
+                report(label, args, *game)
+                sys.stdout.flush()
+        if args.rounds > 1:
+            for site, played in games.items():
+                label = f" [{site}]" if args.site else ""
+                records = [r for game in played for r in game[0]]
+                # Each game's entries match its own clicks (every page's clock starts at 0).
+                timed = [t for game in played for t in event_timing(game[0], game[1])]
+                seconds = sum(game[2] for game in played)
+                print(f"\nAll {len(played)} games together:")
+                report(label, args, records, [], seconds, played[0][3], timed)
     return 0
 
 
@@ -262,6 +289,8 @@ def measure(site: Path, args: argparse.Namespace) -> tuple[list[dict], list[dict
             page.set_default_timeout(TIMEOUT_MS)
             page.goto(serve.url_of(server))
             page.wait_for_selector('body[data-ready="1"]', state="attached")
+            if not page.evaluate("typeof window.mykerinos?.call === 'function'"):
+                raise SystemExit(f"{site}: a build without window.mykerinos.call (too old)")
             view = start_game(page, NAMES[: args.players], args.seed)
             began = time.monotonic()
             records = play(page, view, args.seed)
@@ -282,13 +311,14 @@ def report(
     entries: list[dict],
     seconds: float,
     version: str,
+    timed: list[float] | None = None,
 ) -> None:
     latency = [r["latency"] for r in records]
     python = [r["python"] for r in records]
     draw = [r["draw"] for r in records]
     size = [r["bytes"] / 1024 for r in records]
     rest = [r["latency"] - r["python"] - r["draw"] for r in records]
-    timed = event_timing(records, entries)
+    timed = event_timing(records, entries) if timed is None else timed
     load = os.getloadavg()
     print(
         f"bench/clicks.py{label}: {args.players}-player hot-seat game, seed {args.seed}, "
