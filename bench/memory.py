@@ -3,6 +3,8 @@
 
 Usage: python3 bench/memory.py [--browsers chromium,firefox,webkit]
                                [--seats human,hard,hard,medium] [--seed 7] [--prebuilt DIR]
+                               [--site DIR --site DIR ...] [--rounds N]
+                               [--firefox-driver playwright|bidi]
 
 Builds the site into a temporary folder (or serves DIR as it is), serves it on
 127.0.0.1, opens it in each browser, waits for the service worker, starts a
@@ -34,6 +36,16 @@ of this script, so nothing else on the machine is counted):
   from the moment the page is clickable to the end, a hint (at the person's
   second turn) and the computer's analysis (in review, once the game is over)
   included.
+
+--site DIR (repeatable) serves built sites as they are, each on its own
+port, to compare builds in one run; --rounds N plays each site N times in
+each browser, the sites interleaved (A B, then B A, ...), and ends with one
+line per browser and site. Every build since the page's calls went through
+`window.mykerinos.call` (before the light first visit) is driven alike.
+
+--firefox-driver bidi starts Firefox as a plain process and drives it over
+WebDriver BiDi itself (bench/firefox_bidi.py), for a Firefox ESR the pinned
+Playwright cannot start (ESR 140: `network.addDataCollector: unknown command`).
 
 Prints numbers and checks nothing. Targets: the page's private memory at most
 400 MB in WebKit and 200 MB in Chromium and Firefox, at most 10 MB added by
@@ -221,8 +233,14 @@ def close_all(stack: list, browser: str) -> None:
             print(f"  ({browser}: closing: {error})")
 
 
-def open_tab(browser: str, stack: list):
+def open_tab(browser: str, stack: list, firefox_driver: str = "playwright"):
     """A tab in that browser; `stack` collects what to close afterwards."""
+    if browser == "firefox" and firefox_driver == "bidi":
+        from bench.firefox_bidi import BidiFirefoxTab
+
+        tab = BidiFirefoxTab(FIREFOX)
+        stack.append(tab.close)
+        return tab
     if browser in ("chromium", "firefox"):
         downloads = tempfile.mkdtemp(prefix="mykerinos-bench-")
         stack.append(lambda: shutil.rmtree(downloads, ignore_errors=True))
@@ -346,15 +364,21 @@ def second_half_mb(
     return before[-1] / MB, (max(after) - before[-1]) / MB
 
 
-def measure(browser: str, url: str, seats: list[str], seed: int) -> None:
+def measure(
+    browser: str, url: str, seats: list[str], seed: int, firefox_driver: str = "playwright"
+) -> dict:
+    """One game in a new browser; prints what it measured and returns the main figures."""
     stack: list = []
+    figures: dict = {}
     try:
-        tab = open_tab(browser, stack)
+        tab = open_tab(browser, stack, firefox_driver)
         heap = cdp_heap(tab) if browser == "chromium" else None
         with Sampler(browser, heap) as sampler:
             started = time.monotonic()
             tab.goto(url)
             tab.wait_ready()
+            if not tab.js("typeof window.mykerinos?.call === 'function'"):
+                raise SystemExit(f"{url}: a build without window.mykerinos.call (too old)")
             # The page's own clock: navigation start to the clickable mark (front/js/loader.js).
             clickable_s = (
                 tab.wait("performance.getEntriesByName('mykerinos:clickable')[0]?.startTime", 30)
@@ -413,6 +437,13 @@ def measure(browser: str, url: str, seats: list[str], seed: int) -> None:
             )
             end_rss, end_pss = sampler.now()
         label = f"{browser} {tab.version}"
+        figures.update(
+            version=tab.version,
+            over=state["over"],
+            moves=moves,
+            clickable_s=clickable_s,
+            first_ms=played["first_ms"],
+        )
         if not state["over"]:
             why = (
                 "the computer players failed: "
@@ -453,6 +484,7 @@ def measure(browser: str, url: str, seats: list[str], seed: int) -> None:
             )
         if page is not None:
             peaks = sampler.peaks[page]
+            figures["peak_private_mb"] = peaks["private"] / MB
             target = TARGET_MB[browser]
             print(
                 f"  the page's private memory against the {target} MB target: "
@@ -460,11 +492,13 @@ def measure(browser: str, url: str, seats: list[str], seed: int) -> None:
             )
             half = second_half_mb(sampler.private.get(page, []), decisions)
             if half is not None:
+                figures["middle_mb"], figures["second_half_mb"] = half
                 print(
                     f"  the page's private memory at the middle of the game {half[0]:.0f} MB;"
                     f" the second half adds {half[1]:.1f} MB at its peak (target 10 MB)"
                 )
         if long_tasks is not None:
+            figures["long_tasks"] = len(long_tasks)
             longest = f"{max(long_tasks):.0f} ms" if long_tasks else "none"
             print(
                 f"  main-thread long tasks (> 50 ms) once clickable, the game, a hint and an"
@@ -479,6 +513,24 @@ def measure(browser: str, url: str, seats: list[str], seed: int) -> None:
         sys.stdout.flush()
     finally:
         close_all(stack, browser)
+    return figures
+
+
+def summary(browser: str, site: str, runs: list[dict]) -> str:
+    """One line of a site's games in one browser: each figure, game by game."""
+
+    def each(key: str, form: str) -> str:
+        values = [form.format(run[key]) if run.get(key) is not None else "-" for run in runs]
+        return " / ".join(values)
+
+    over = sum(1 for run in runs if run.get("over"))
+    return (
+        f"  {browser} {runs[0].get('version', '?') if runs else '?'} [{site}] {len(runs)} games"
+        f" ({over} over): peak private {each('peak_private_mb', '{:.0f}')} MB;"
+        f" middle {each('middle_mb', '{:.0f}')} MB, the second half adds"
+        f" {each('second_half_mb', '{:+.0f}')} MB; clickable {each('clickable_s', '{:.1f}')} s;"
+        f" pass to first computer move {each('first_ms', '{:.0f}')} ms"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -496,6 +548,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=7, help="seed of the game (default 7)")
     parser.add_argument("--prebuilt", metavar="DIR", help="serve this built site as it is")
+    parser.add_argument(
+        "--site",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a built site to serve as it is (repeatable: builds compared in one run)",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="games per site and browser, sites interleaved"
+    )
+    parser.add_argument(
+        "--firefox-driver",
+        choices=("playwright", "bidi"),
+        default="playwright",
+        help="Playwright (default), or Firefox as a plain process over WebDriver BiDi",
+    )
     args = parser.parse_args(argv)
     browsers = [b.strip() for b in args.browsers.split(",") if b.strip()]
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
@@ -504,17 +572,39 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown browsers {sorted(unknown)}" if unknown else "2 to 4 seats")
 
     with tempfile.TemporaryDirectory(prefix="mykerinos-bench-") as tmp:
-        out = Path(args.prebuilt) if args.prebuilt else Path(tmp) / "site"
-        if not args.prebuilt:
-            build.build(out, quiet=True)
-        server = serve.make_server(out, 0, "/", quiet=True)
-        serve.start_in_thread(server)
+        if args.site:
+            sites = [Path(site).resolve() for site in args.site]
+        else:
+            sites = [Path(args.prebuilt) if args.prebuilt else Path(tmp) / "site"]
+            if not args.prebuilt:
+                build.build(sites[0], quiet=True)
+        servers = [serve.make_server(site, 0, "/", quiet=True) for site in sites]
+        for server in servers:
+            serve.start_in_thread(server)
+        results: dict[tuple[str, Path], list[dict]] = {}
         try:
             for browser in browsers:
-                measure(browser, serve.url_of(server), seats, args.seed)
+                for round_ in range(args.rounds):
+                    order = list(zip(sites, servers))
+                    for site, server in order if round_ % 2 == 0 else order[::-1]:
+                        if len(sites) > 1 or args.rounds > 1:
+                            load = os.getloadavg()
+                            print(
+                                f"\n== {browser}, {site}, game {round_ + 1} of {args.rounds}"
+                                f" (load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f})"
+                            )
+                        figures = measure(
+                            browser, serve.url_of(server), seats, args.seed, args.firefox_driver
+                        )
+                        results.setdefault((browser, site), []).append(figures)
         finally:
-            server.shutdown()
-            server.server_close()
+            for server in servers:
+                server.shutdown()
+                server.server_close()
+        if len(sites) > 1 or args.rounds > 1:
+            print("\nSummary, game by game:")
+            for (browser, site), runs in results.items():
+                print(summary(browser, str(site), runs))
     return 0
 
 
