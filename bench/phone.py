@@ -142,43 +142,43 @@ HINTS = 30  # hints thought out (thinking): 1.5 s of searching each
 # JavaScript as text, which parses it and keeps it in localStorage as the
 # page does with each view; nothing is drawn.
 VIEWS_JS = """(async () => {
-  const python = window.mykerinos, key = window.mykerinosSaves.prefix + "bench-view";
-  const last = JSON.parse(python.review("last")).review.index;
+  const py = (name, ...args) => window.mykerinos.call(name, JSON.stringify(args));
+  const key = window.mykerinosSaves.prefix + "bench-view";
+  const last = JSON.parse(py("review", "last")).review.index;
   for (let pass = 0; pass < ${PASSES}; pass++)
     for (let k = 0; k <= last; k++) {
-      const text = python.review("position:" + k);
+      const text = py("review", "position:" + k);
       JSON.parse(text);
       localStorage.setItem(key, text);
       if (k % 10 === 0) await new Promise((r) => setTimeout(r, 0));
     }
-  python.review("exit");
+  py("review", "exit");
   return last + 1;
 })()""".replace("${PASSES}", str(PASSES))
 
 # The views of every position, taken first; then each drawn in turn, one a frame.
 DRAWING_JS = """(async () => {
-  const python = window.mykerinos;
-  const last = JSON.parse(python.review("last")).review.index;
+  const py = (name, ...args) => window.mykerinos.call(name, JSON.stringify(args));
+  const last = JSON.parse(py("review", "last")).review.index;
   const texts = [];
-  for (let k = 0; k <= last; k++) texts.push(python.review("position:" + k));
-  python.review("exit");
+  for (let k = 0; k <= last; k++) texts.push(py("review", "position:" + k));
+  py("review", "exit");
   const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
   for (let pass = 0; pass < ${PASSES}; pass++)
     for (const text of texts) { window.mykerinosUI.draw(JSON.parse(text)); await frame(); await frame(); }
-  window.mykerinosUI.draw(JSON.parse(python.view()));
+  window.mykerinosUI.draw(JSON.parse(py("view")));
   return texts.length;
 })()""".replace("${PASSES}", str(PASSES))
 
 # The hint for the first position of a game of four persons, thought out again
 # and again in slices of 8 ms, as the page thinks; nothing drawn.
 THINKING_JS = """(async () => {
-  const python = window.mykerinos;
-  python.newGame(JSON.stringify(["A", "B", "C", "D"]), "7",
-                 JSON.stringify({ nile: false, seats: ["human", "human", "human", "human"] }));
+  const py = (name, ...args) => window.mykerinos.call(name, JSON.stringify(args));
+  py("newGame", ["A", "B", "C", "D"], "7", { nile: false, seats: ["human", "human", "human", "human"] });
   for (let n = 0; n < ${HINTS}; n++) {
-    const job = JSON.parse(python.think("hint")).job;
+    const job = JSON.parse(py("think", "hint")).job;
     for (;;) {
-      const step = JSON.parse(python.thinkStep(String(job), "8"));
+      const step = JSON.parse(py("thinkStep", job, 8));
       if (!step.busy) break;
       await new Promise((r) => setTimeout(r, 0));
     }
