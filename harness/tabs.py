@@ -1,7 +1,7 @@
 """One small interface over two drivers, so that the same scenario runs in both browsers.
 
-- `PlaywrightTab`: Debian's Firefox ESR driven by Playwright over WebDriver BiDi
-  (or Chromium, for bench/memory.py).
+- `PlaywrightTab`: a Playwright page, Chromium or Firefox (bench/memory.py); Debian's
+  Firefox ESR in the tests is `harness.firefox_tab.FirefoxTab` (WebDriver BiDi, no Playwright).
 - `WebKitTab`: WebKitGTK's MiniBrowser driven by Selenium through WebKitWebDriver.
 
 Both click what a person clicks (real pointer events at the element), read the
@@ -52,7 +52,7 @@ ERROR_RECORDER = r"""
 """
 
 # Keeps every Blob handed to URL.createObjectURL, so a test can read what a
-# download link offered (Playwright's BiDi Firefox has no download events,
+# download link offered (a BiDi-driven Firefox reports no downloads,
 # and WebDriver classic none at all).
 BLOB_KEEPER = r"""
 (() => {

@@ -1,7 +1,7 @@
 """Fixtures of the cross-browser tier: the same scenarios in Firefox ESR and in WebKitGTK.
 
-- `tab`: a fresh tab, once in Firefox (Playwright over WebDriver BiDi, Debian's
-  firefox-esr) and once in WebKit (Selenium and WebKitWebDriver driving
+- `tab`: a fresh tab, once in Firefox (Debian's firefox-esr driven over WebDriver
+  BiDi, harness/firefox_tab.py) and once in WebKit (Selenium and WebKitWebDriver driving
   WebKitGTK's MiniBrowser); see tabs.py for what a tab offers.
 - `x_display`: the X display WebKit draws on: $DISPLAY if set, else an Xvfb
   started here for the session (Debian package xvfb).
@@ -15,21 +15,13 @@ with the environment variables FIREFOX, MINIBROWSER and WEBKIT_DRIVER.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
 
 from harness import tabs
-from harness.tabs import (
-    FIREFOX,
-    MINIBROWSER,
-    WEBKIT_DRIVER,
-    PlaywrightTab,
-    PlaywrightThread,
-    WebKitTab,
-)
+from harness.firefox_tab import FirefoxTab
+from harness.tabs import FIREFOX, MINIBROWSER, WEBKIT_DRIVER, WebKitTab
 from tests.browser.conftest import dist_dir, serve, site_subpath  # noqa: F401  (shared fixtures)
 
 INSTALL_HINT = "install it (./run test does: apt-get install firefox-esr webkit2gtk-driver xvfb)"
@@ -50,21 +42,12 @@ def x_display():
         pytest.fail(f"{error} ({INSTALL_HINT})")
 
 
-@pytest.fixture(scope="session")
-def firefox_owner():
-    _need(FIREFOX)
-    downloads = tempfile.mkdtemp(prefix="mykerinos-ff-")
-    owner = PlaywrightThread.firefox(FIREFOX, downloads)
-    yield owner
-    owner.close()
-    shutil.rmtree(downloads, ignore_errors=True)
-
-
 @pytest.fixture(params=["firefox", "webkit"])
 def tab(request):
     """A fresh tab (its own cookies, storage and service workers) in each browser."""
     if request.param == "firefox":
-        made = PlaywrightTab(request.getfixturevalue("firefox_owner"))
+        _need(FIREFOX)
+        made = FirefoxTab(FIREFOX)
     else:
         _need(MINIBROWSER)
         _need(WEBKIT_DRIVER)
