@@ -44,8 +44,9 @@ line per browser and site. Every build since the page's calls went through
 `window.mykerinos.call` (before the light first visit) is driven alike.
 
 --firefox-driver bidi starts Firefox as a plain process and drives it over
-WebDriver BiDi itself (bench/firefox_bidi.py), for a Firefox ESR the pinned
-Playwright cannot start (ESR 140: `network.addDataCollector: unknown command`).
+WebDriver BiDi with no driver in between (harness/firefox_tab.py), for a
+Firefox ESR the pinned Playwright cannot start (ESR 140:
+`network.addDataCollector: unknown command`).
 
 Prints numbers and checks nothing. Targets: the page's private memory at most
 400 MB in WebKit and 200 MB in Chromium and Firefox, at most 10 MB added by
@@ -236,9 +237,9 @@ def close_all(stack: list, browser: str) -> None:
 def open_tab(browser: str, stack: list, firefox_driver: str = "playwright"):
     """A tab in that browser; `stack` collects what to close afterwards."""
     if browser == "firefox" and firefox_driver == "bidi":
-        from bench.firefox_bidi import BidiFirefoxTab
+        from harness.firefox_tab import FirefoxTab
 
-        tab = BidiFirefoxTab(FIREFOX)
+        tab = FirefoxTab(FIREFOX)
         stack.append(tab.close)
         return tab
     if browser in ("chromium", "firefox"):
