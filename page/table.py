@@ -132,6 +132,11 @@ class Table:
         self._changed(state, self._seasons_of(state))
         return None
 
+    def follow(self, state: GameState) -> None:
+        """The game moved on elsewhere (a live room's device, or a guest's move
+        played there): ``state``, a later position of this game, is on the table now."""
+        self._changed(state, self._seasons_of(state))
+
     def _changed(self, state: GameState, seasons: list[int]) -> None:
         """The game is now ``state`` (a move, an undo, an import)."""
         self.state = state

@@ -21,6 +21,7 @@ import { drawBotStatus } from "./status.js";
 import { savedView, watchTabs } from "./saves.js";
 import { openLink, shareGame, watchLinks } from "./links.js";
 import { createStore, latest } from "./store.js";
+import { LIVE_MARK } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./store.js").Page} Page */
@@ -167,7 +168,9 @@ export function start() {
     renderer.draw(first.view);
     if (first.notice) notice(first.notice);
     // A game in the address (a shared link) comes before the new-game dialog.
-    if (!openLink(page) && first.newGame) openNewGame(first.view);
+    // An invite to a live game: live play loads and joins its room.
+    if (location.hash.startsWith(LIVE_MARK)) import("./live/live.js").then((live) => live.joinLive(page));
+    else if (!openLink(page) && first.newGame) openNewGame(first.view);
     watchLinks(page);
     return true;
   }
