@@ -333,7 +333,11 @@ def unpack_live(zipped: str, root: Path = ROOT) -> bool:
                 archive.extractall(root)
         except (ValueError, zipfile.BadZipFile):
             return False
-        importlib.invalidate_caches()
+        # importlib.invalidate_caches() would import importlib.metadata, which the
+        # site does not ship: the finders that list folders are told one by one.
+        for finder in list(sys.path_importer_cache.values()):
+            if finder is not None and hasattr(finder, "invalidate_caches"):
+                finder.invalidate_caches()
     return importlib.util.find_spec("page.live") is not None
 
 
