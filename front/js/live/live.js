@@ -331,6 +331,19 @@ function takeOver(mine) {
   page.notice(t("live.invite_text"), "info");
 }
 
+/**
+ * The connection is lost (a phone asleep, a network gone): the room is left
+ * without a word and the beats stop, until the page is shown again
+ * (visibilitychange) and joins again. The benches and tests call it too.
+ */
+export function drop() {
+  if (!live?.link) return;
+  const link = live.link;
+  live.link = null;
+  window.clearInterval(live.timer);
+  link.leave().catch(() => {});
+}
+
 /** Leave live play: the game stays here, played on this device. */
 export function leave() {
   if (!live) return;
