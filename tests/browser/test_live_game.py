@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 
 import pytest
@@ -20,7 +21,7 @@ from tests.browser.browser_helpers import start_game, view_of, wait_ready
 from tests.browser.test_live_transport import LIVE_ARGS
 from tools import chromium
 from tools import serve as static_server
-from tools.relay import start_relay
+from tools.relay import free_port, start_relay
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 SEATS = ["human", "friend", "friend", "easy"]
@@ -191,3 +192,82 @@ def test_a_guest_comes_back_after_a_reload_and_after_going_offline(device, live_
         timeout=WAIT_MS,
     )
     assert record_of(bob) == record_of(host)
+
+
+# Keeps what the page sends (window.sent) through its link to the room.
+SPY = """async () => {
+  const link = (await import("./front/js/live/live.js")).connection();
+  const send = link.send;
+  window.sent = [];
+  link.send = (to, text) => { window.sent.push([to, text]); return send(to, text); };
+}"""
+# Sends text to every device of the room through this page's link.
+SEND = """async (text) => (await import("./front/js/live/live.js")).connection().send(null, text)"""
+
+
+def test_forged_replayed_and_other_seat_messages_are_refused(device, live_site):
+    host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "friend"])
+    bob = device(url)
+    take_seat(bob, 1, "Bobby")
+    cy = device(url)
+    take_seat(cy, 2, "Cyd")
+    bob.evaluate(SPY)
+    rng = random.Random(9)
+    pages = [host, bob, cy]
+    play_until(pages, lambda: moves_of(host) >= 2 and view_of(host)["to_move"] == 0, rng)
+    moves = [text for _, text in bob.evaluate("window.sent") if '"t":"move"' in text]
+    assert moves, "Bob played no move"
+    record = record_of(host)
+
+    def unchanged() -> None:
+        time.sleep(1.0)  # what was sent has long arrived on loopback
+        assert [record_of(p) for p in pages] == [record] * 3
+
+    # A replayed move of Bob's: refused by the room's device, Bob is told why.
+    bob.evaluate(SEND, moves[-1])
+    expect(bob.locator("#message, .message").first).to_contain_text(
+        "An old message arrived again", timeout=WAIT_MS
+    )
+    unchanged()
+    # Cy's device sends a move for Bob's seat (it cannot sign it with Bob's secret).
+    forged = json.loads(moves[-1])
+    forged["seq"] += 1000
+    cy.evaluate(SEND, json.dumps(forged))
+    expect(cy.locator("#message, .message").first).to_contain_text(
+        "not this device's", timeout=WAIT_MS
+    )
+    unchanged()
+    # Cy's device passes itself off as the room's device to the others.
+    seats = [{"seat": i, "kind": "human", "status": "taken", "name": "X"} for i in range(3)]
+    room = url.split("#live=")[1].split(".")[0]
+    game = {"v": 1, "t": "game", "room": room, "code": "AAAA.abcdef", "seats": seats}
+    cy.evaluate(SEND, json.dumps(game))
+    unchanged()
+    assert bob.locator("#live-panel li").evaluate_all("e => e.map(x => x.dataset.status)") == [
+        "host",
+        "taken",
+        "taken",
+    ]
+
+
+def test_unreachable_relays_are_said_within_the_wait_with_the_way_on_by_link(device, dist_dir):
+    nowhere = f"ws://127.0.0.1:{free_port()}"  # nothing listens there
+    server = static_server.make_server(dist_dir, 0, "/", quiet=True, relay_url=nowhere)
+    static_server.start_in_thread(server)
+    try:
+        host = device(static_server.url_of(server))
+        start_game(host, NAMES[:2], SEED, seats=["human", "friend"])
+        started = time.monotonic()
+        notice = host.locator("#notice")
+        expect(notice).to_contain_text("no relay answered", timeout=WAIT_MS)
+        waited = time.monotonic() - started
+        assert waited < 15, waited  # the configuration's wait (10 s), and not forever
+        expect(host.locator("#live-by-link")).to_be_visible()
+        host.click("#live-by-link")
+        expect(host.locator("#share-url")).to_have_value(re.compile(r"#g="))
+        # The game goes on on this device: Ann's turn, actions on screen.
+        assert view_of(host)["actions"]
+        assert host.locator("#live-panel").count() == 0
+    finally:
+        server.shutdown()
+        server.server_close()

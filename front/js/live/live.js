@@ -264,6 +264,10 @@ function end() {
 function failed(page, text) {
   const had = live !== null;
   end();
+  for (const id of ["#live-invite", "#live-pick"]) {
+    const open = $(id);
+    if (open instanceof HTMLDialogElement) open.close();
+  }
   if (had) page.show(call("liveLeave"));
   if (location.hash.startsWith(LIVE_MARK)) history.replaceState(history.state, "", location.pathname + location.search);
   const box = $("#notice");
@@ -342,6 +346,11 @@ export function drop() {
   live.link = null;
   window.clearInterval(live.timer);
   link.leave().catch(() => {});
+}
+
+/** The transport's link to the room now (for the benches and tests), or null. */
+export function connection() {
+  return live?.link ?? null;
 }
 
 /** Leave live play: the game stays here, played on this device. */
