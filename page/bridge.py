@@ -225,6 +225,15 @@ class Bridge:
             self.session.table.message = self.session.texts.t("msg.click_failed")
         return self._live(now)
 
+    def liveReopen(self, kept: str, now: float) -> LiveAnswer:
+        """Open again the room this device held before a reload (what it kept), if
+        it is for the game on screen; else nothing changes (live: null)."""
+        self._leave_live()
+        hosting = live_modes().Hosting.reopen(self.session, kept)
+        if hosting is not None:
+            self.mode = hosting
+        return self._live(now)
+
     def liveJoin(self, room: str, password: str, remembered: str | None, now: float) -> LiveAnswer:
         """Join the live room of an invite (``remembered``: what this device kept for it)."""
         self._leave_live()

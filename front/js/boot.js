@@ -18,10 +18,10 @@ import { afterDraw, beforeDraw, installKeyboard } from "./keyboard.js";
 import { startLesson } from "./lesson.js";
 import { createRenderer } from "./render.js";
 import { drawBotStatus } from "./status.js";
-import { savedView, watchTabs } from "./saves.js";
+import { load, savedView, watchTabs } from "./saves.js";
 import { openLink, shareGame, watchLinks } from "./links.js";
 import { createStore, latest } from "./store.js";
-import { LIVE_MARK } from "./generated/shared.js";
+import { KEY_HOSTING, LIVE_MARK } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./store.js").Page} Page */
@@ -29,6 +29,21 @@ import { LIVE_MARK } from "./generated/shared.js";
 
 // Narrow screens get the region's tight geometry.
 const NARROW = matchMedia("(max-width: 600px)");
+
+/**
+ * Whether this device held a live room for the game on screen before the page
+ * reloaded (it opens it again, for the guests to come back).
+ * @param {View} view
+ */
+function hostedHere(view) {
+  const kept = load(KEY_HOSTING);
+  if (!kept || !view.save) return false;
+  try {
+    return JSON.parse(kept).game === view.save.id;
+  } catch {
+    return false;
+  }
+}
 
 export function start() {
   const store = createStore(NARROW.matches);
@@ -171,6 +186,8 @@ export function start() {
     // An invite to a live game: live play loads and joins its room.
     if (location.hash.startsWith(LIVE_MARK)) import("./live/live.js").then((live) => live.joinLive(page));
     else if (!openLink(page) && first.newGame) openNewGame(first.view);
+    else if (hostedHere(first.view))
+      import("./live/live.js").then((live) => live.reopenLive(page, load(KEY_HOSTING) || ""));
     watchLinks(page);
     return true;
   }

@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from game import GameState, Move
+from game.limits import clean_name
 
 from ..answers import LiveInfo, LiveSeat, MoveJson, Outgoing, Started
 from ..modes import Mode
@@ -241,10 +242,53 @@ class Hosting:
             "mine": None,
             "choose": False,
             "said": self.said.take(),
-            "remember": None,
+            "remember": None if state.over else json.dumps(self.kept()),
             "host_away": False,
             "over": state.over,
         }
+
+    def kept(self) -> dict[str, Any]:
+        """What this device keeps (storage) to open the same room again after a
+        reload: the game it is for, the room, and each seat's secret."""
+        return {
+            "game": self.session.game_id,
+            "room": self.room.room,
+            "password": self.password,
+            "seats": [
+                {"status": s.status, "name": s.name, "secret": s.secret, "seq": s.seq}
+                for s in self.room.seats
+            ],
+        }
+
+    @classmethod
+    def reopen(cls, session: Session, text: str) -> Hosting | None:
+        """The room this device held before a reload (``kept``), for the game on
+        screen; None when the text is not that (another game, or damaged). The
+        guests' seats are away until their devices come back with their secrets."""
+        try:
+            kept = json.loads(text)
+            table = session.table
+            if kept["game"] != session.game_id or table.state.over:
+                return None
+            seats = kept["seats"]
+            if not isinstance(seats, list) or len(seats) != len(table.seats):
+                return None
+            mine = [i for i, seat in enumerate(seats) if seat["status"] == HOST]
+            room = HostRoom(
+                table.state, table.seats, mine, room=str(kept["room"]), language=session.language
+            )
+            for seat, was in zip(room.seats, seats):
+                if seat.status == HOST:
+                    continue
+                secret = was["secret"]
+                seat.name = clean_name(str(was["name"])) or seat.name
+                if isinstance(secret, str) and 16 <= len(secret) <= 64:
+                    seat.secret, seat.status = secret, "away"
+                    seq = was["seq"]
+                    seat.seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else 0
+            return cls(session, room, str(kept["password"]))
+        except (ValueError, KeyError, TypeError):
+            return None
 
     def leave(self) -> None:
         """Live play ends here: the game stays this device's saved game."""
@@ -348,7 +392,10 @@ class Visiting:
 
     def receive(self, text: str, peer: str, now: float) -> None:
         event = self.guest.receive(text, now, peer)
-        self._to_host(event.send)
+        if event.kind == "welcome":  # a room's device, maybe a new one: answered where it speaks
+            self.outbox += [{"to": peer, "text": text} for text in event.send]
+        else:
+            self._to_host(event.send)
         if event.kind == "game" and self.guest.state is not None:
             self._take_game(self.guest.state)
         elif event.kind == "refused" and self.table is not None:

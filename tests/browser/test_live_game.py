@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 from game import replay
 from harness.pages import offered
 from tests.browser.browser_helpers import start_game, view_of, wait_ready
+from tests.browser.test_accessibility import audit
 from tests.browser.test_live_transport import LIVE_ARGS
 from tools import chromium
 from tools import serve as static_server
@@ -84,7 +85,7 @@ def device(live_browser):
         context.close()
 
 
-def host_game(device, live_site, names=NAMES, seats=SEATS):
+def host_game(device, live_site, names=NAMES, seats=SEATS, close=True):
     """The host's page starts a game with friends' seats: the invite's URL."""
     host = device(live_site)
     start_game(host, names, SEED, seats=seats)
@@ -92,7 +93,8 @@ def host_game(device, live_site, names=NAMES, seats=SEATS):
     url = host.locator("#live-url").input_value()
     assert "#live=" in url
     expect(host.locator("#live-qr svg")).to_be_visible()
-    host.click("#live-invite-close")
+    if close:
+        host.click("#live-invite-close")
     return host, url
 
 
@@ -156,7 +158,7 @@ def test_a_whole_four_player_live_game_ends_the_same_on_three_devices(device, li
     assert replay(records[0]).over and records[0]["seats"] == ["human"] * 3 + ["easy"]
 
 
-def test_a_guest_comes_back_after_a_reload_and_after_going_offline(device, live_site):
+def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline(device, live_site):
     host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "easy"])
     bob = device(url)
     take_seat(bob, 1, "Bobby")
@@ -192,6 +194,20 @@ def test_a_guest_comes_back_after_a_reload_and_after_going_offline(device, live_
         timeout=WAIT_MS,
     )
     assert record_of(bob) == record_of(host)
+    # The host reloads: it opens its room again, and Bob comes back to it by himself.
+    host.reload()
+    wait_ready(host)
+    host.wait_for_function(
+        "() => document.querySelector('#live-panel [data-seat=\"1\"]')?.dataset.status === 'taken'",
+        timeout=WAIT_MS,
+    )
+    play_until([host, bob], lambda: moves_of(host) >= moves_of(bob) + 3, rng)
+    bob.wait_for_function(
+        "n => JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length >= n",
+        arg=moves_of(host),
+        timeout=WAIT_MS,
+    )
+    assert record_of(bob) == record_of(host)
 
 
 # Keeps what the page sends (window.sent) through its link to the room.
@@ -200,6 +216,14 @@ SPY = """async () => {
   const send = link.send;
   window.sent = [];
   link.send = (to, text) => { window.sent.push([to, text]); return send(to, text); };
+}"""
+# Keeps every text the polite live region says (window.spoken).
+SPOKEN = """() => {
+  window.spoken = [];
+  const box = document.querySelector("#announce");
+  new MutationObserver(() => window.spoken.push(box.textContent)).observe(box, {
+    childList: true, characterData: true, subtree: true,
+  });
 }"""
 # Sends text to every device of the room through this page's link.
 SEND = """async (text) => (await import("./front/js/live/live.js")).connection().send(null, text)"""
@@ -271,3 +295,19 @@ def test_unreachable_relays_are_said_within_the_wait_with_the_way_on_by_link(dev
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_invite_the_seat_picker_and_the_seat_list_pass_the_audit(device, live_site):
+    host, url = host_game(device, live_site, NAMES[:2], ["human", "friend"], close=False)
+    problems, _ = audit(host, "invite", board=False)
+    host.click("#live-invite-close")
+    host.evaluate(SPOKEN)
+    guest = device(url)
+    expect(guest.locator("#live-pick")).to_be_visible(timeout=WAIT_MS)
+    problems += audit(guest, "seat picker", board=False)[0]
+    take_seat(guest, 1, "Bobby")
+    expect(host.locator('#live-panel [data-seat="1"]')).to_have_attribute("data-status", "taken")
+    problems += audit(host, "seat list, host")[0] + audit(guest, "seat list, guest")[0]
+    # Who joined is announced in the page's polite live region.
+    assert "Bobby joined the game." in host.evaluate("window.spoken.join(' ')")
+    assert problems == [], "\n".join(problems)

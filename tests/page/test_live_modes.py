@@ -69,10 +69,11 @@ class Room:
     def connect(self, peer: str, device: Device) -> None:
         self.devices[peer] = device
         for other in list(self.devices):
-            if other != peer:
+            if other != peer:  # both ends hear of the other, as with the transport
                 self.answer(
                     other, call(self.devices[other].bridge, "livePeer", peer, True, self.now)
                 )
+                self.answer(peer, call(device.bridge, "livePeer", other, True, self.now))
 
     def call(self, peer: str, name: str, *args: Any) -> dict[str, Any]:
         return self.answer(peer, call(self.devices[peer].bridge, name, *args))
@@ -283,3 +284,44 @@ def test_failures_are_said_in_the_page_language(code: str) -> None:
     assert "by link" in text
     call(dev.bridge, "setLanguage", "fr")
     assert "lien" in call(dev.bridge, "liveFailure", code)
+
+
+def test_the_host_reopens_its_room_after_a_reload_and_the_guest_comes_back() -> None:
+    room, host = host_room()
+    bob = join(room, "b", "Bobby", 1)
+    rng = random.Random(3)
+    for _ in range(5):
+        play_one(room, rng)
+    kept = host.last["live"]["remember"]
+    assert kept and "secret" in kept
+    before = record_of(host)
+    # The host's page reloads: a new bridge on the same storage, a new peer id.
+    room.devices.pop("h")
+    room.call("b", "livePeer", "h", False, room.now)
+    assert bob.last["live"]["host_away"]
+    host2 = device("host", host.storage)
+    room.devices["h2"] = host2
+    answer = room.call("h2", "liveReopen", kept, room.now)
+    assert answer["live"]["role"] == "host" and answer["live"]["room"] == host.last["live"]["room"]
+    assert answer["live"]["seats"][1]["status"] == "away"
+    room.devices.pop("h2")
+    room.connect("h2", host2)
+    assert host2.last["live"]["seats"][1]["status"] == "taken"
+    assert not bob.last["live"]["host_away"] and bob.last["live"]["mine"] == 1
+    assert record_of(host2) == before == record_of(bob)
+    # And the game goes on between them.
+    rooms_moves = len(before["moves"])
+    while len(record_of(host2)["moves"]) < rooms_moves + 6:
+        room.devices["h"] = host2  # play_one looks for the host under "h"
+        play_one(room, rng)
+        room.devices.pop("h")
+    assert record_of(host2) == record_of(bob)
+
+
+def test_a_kept_room_for_another_game_is_not_reopened() -> None:
+    room, host = host_room()
+    kept = host.last["live"]["remember"]
+    other = device("other")
+    answer = call(other.bridge, "liveReopen", kept, 0.0)
+    assert answer["live"] is None
+    assert call(other.bridge, "liveReopen", "{not json", 0.0)["live"] is None

@@ -248,6 +248,7 @@
  *   lessonFirstGame: {args: [], answer: View},  // Leave the lessons for a first game against two easy computers.
  *   liveLoad: {args: [zipped: string], answer: boolean},  // Live play's Python, live/livepy.zip as base64: unpacked beside page/ unless it is there already. Answers whether page.live can be imported.
  *   liveHost: {args: [friends: number[], now: number], answer: LiveAnswer},  // Open a live room for the game on screen; ``friends``: the seats left for guests.
+ *   liveReopen: {args: [kept: string, now: number], answer: LiveAnswer},  // Open again the room this device held before a reload (what it kept), if it is for the game on screen; else nothing changes (live: null).
  *   liveJoin: {args: [room: string, password: string, remembered: string | null, now: number], answer: LiveAnswer},  // Join the live room of an invite (``remembered``: what this device kept for it).
  *   livePeer: {args: [peer: string, here: boolean, now: number], answer: LiveAnswer},  // A device connected to the room (here) or left it.
  *   liveReceive: {args: [text: string, peer: string, now: number], answer: LiveAnswer},  // A message from a device of the room.

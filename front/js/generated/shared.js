@@ -34,6 +34,7 @@ export const KEY_LESSON = "lesson"; // the learner's place in the guided first g
 export const KEY_LANGUAGE = "lang"; // the language picked with the switch
 export const KEY_SEAT = "seat:"; // "seat:<game>": the visitor's seat in a linked game
 export const KEY_LIVE = "live:"; // "live:<room>": a guest's seat and its secret in a live game
+export const KEY_HOSTING = "hosting"; // the live room this device holds, to open again after a reload
 
 /**
  * A click or review target of that kind: target(CELL, "c3") is "cell:c3".

@@ -15,7 +15,7 @@
 
 import { addWords, t } from "../i18n.js";
 import { call } from "../generated/bridge.js";
-import { KEY_LIVE, LIVE_MARK } from "../generated/shared.js";
+import { KEY_HOSTING, KEY_LIVE, LIVE_MARK } from "../generated/shared.js";
 import { $, h } from "../dom.js";
 import { load, store } from "../saves.js";
 import { linkUrl, modal, shareGame } from "../links.js";
@@ -102,7 +102,8 @@ function apply(answer, draw = true) {
   const info = answer.live;
   if (!info) return;
   live.info = info;
-  if (info.remember) store(`${KEY_LIVE}${info.room}`, info.remember);
+  if (info.role === "host") store(KEY_HOSTING, info.remember ?? "");
+  else if (info.remember) store(`${KEY_LIVE}${info.room}`, info.remember);
   if (info.role === "guest" && info.seats.length) live.heard = true;
   drawSeats(info);
   if (info.said.length) say(info.said.join(" "));
@@ -179,6 +180,17 @@ export async function hostLive(page, friends) {
   if (!opened) return;
   invite();
   connect(opened);
+}
+
+/**
+ * The room this device held before a reload (kept in storage): open it again,
+ * for the guests to come back to.
+ * @param {Page} page
+ * @param {string} kept
+ */
+export async function reopenLive(page, kept) {
+  const opened = await start(page, () => call("liveReopen", kept, now()));
+  if (opened) connect(opened);
 }
 
 /**
@@ -360,6 +372,7 @@ export function leave() {
   const room = live.room;
   end();
   store(`${KEY_LIVE}${room}`, "");
+  store(KEY_HOSTING, "");
   page.show(call("liveLeave"));
 }
 
