@@ -201,7 +201,8 @@ def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline
         "() => document.querySelector('#live-panel [data-seat=\"1\"]')?.dataset.status === 'taken'",
         timeout=WAIT_MS,
     )
-    play_until([host, bob], lambda: moves_of(host) >= moves_of(bob) + 3, rng)
+    goal = moves_of(host) + 3
+    play_until([host, bob], lambda: moves_of(host) >= goal, rng)
     bob.wait_for_function(
         "n => JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length >= n",
         arg=moves_of(host),
