@@ -137,6 +137,8 @@ def live_game(browser, site: str, rng: random.Random, found: dict[str, list[floa
         guests.append(page)
     pages = [host, *guests]
     clicks: list[tuple[float, int]] = []  # (epoch ms, page index)
+    kept: list[dict[str, float]] = [{} for _ in pages]  # what a page drew before it reloaded
+    away: set[int] = set()  # decisions made or drawn while a page reloaded
     reloads = 0
     while not host.evaluate(VIEW)["final"]:
         acted = False
@@ -158,19 +160,33 @@ def live_game(browser, site: str, rng: random.Random, found: dict[str, list[floa
         if moves >= 25 * (reloads + 1) and not host.evaluate(VIEW)["final"]:
             reloads += 1
             guest = guests[reloads % 2]
+            kept[pages.index(guest)].update(guest.evaluate("window.marks.drawn"))
             guest.reload()
-            guest.wait_for_function("() => window.marks.seated !== null", timeout=60_000)
+            try:
+                guest.wait_for_function("() => window.marks.seated !== null", timeout=60_000)
+            except Exception:
+                print(
+                    guest.evaluate(
+                        "[location.href, document.querySelector('#notice')?.innerText, document.querySelector('#live-panel')?.innerText, JSON.stringify(window.marks).slice(0, 300)]"
+                    )
+                )
+                raise
             found["reloaded guest to its seat back"].append(guest.evaluate("window.marks.seated"))
             guest.wait_for_function(f"() => {MOVES} >= {moves}", timeout=60_000)
             found["reloaded guest to the game caught up"].append(
                 guest.evaluate("performance.now()")
             )
+            away.update(range(moves, guest.evaluate(MOVES) + 2))
         if not acted:
             time.sleep(0.02)
     time.sleep(0.5)
-    drawn = [page.evaluate("window.marks.drawn") for page in pages]
+    # What a page drew before it reloaded stands; around a reload, the
+    # decisions it drew on coming back are not counted (the reload times those).
+    drawn = [{**page.evaluate("window.marks.drawn"), **kept[i]} for i, page in enumerate(pages)]
     total = host.evaluate(MOVES)
     for n in range(1, total + 1):
+        if n in away:
+            continue
         firsts = [float(d[str(n)]) for d in drawn if str(n) in d]
         if len(firsts) < len(pages):
             continue  # a page reloaded meanwhile

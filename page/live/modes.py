@@ -215,9 +215,10 @@ class Hosting:
     def receive(self, text: str, peer: str, now: float) -> None:
         table = self.session.table
         self.room.state = table.state
+        season = table.state.season
         answer = self.room.receive(text, peer, now)
         if answer.game_changed:
-            table.follow(self.room.state)
+            table.follow(self.room.state, season)
             self.session.changed()
         self._send(answer)
 
@@ -411,7 +412,7 @@ class Visiting:
             self.session.use(table, self.slot)
         else:
             table.pending = None
-            table.follow(state)
+            table.follow(state, table.state.season)  # the season before the new decision
             self.session.changed()
 
     def _look(self) -> None:
