@@ -46,6 +46,8 @@ function hostedHere(view) {
 }
 
 export function start() {
+  // An invite in the address: live play starts joining its room while Python starts.
+  if (location.hash.startsWith(LIVE_MARK)) import("./live/live.js").then((live) => live.prepare());
   const store = createStore(NARROW.matches);
   let booted = false;
   /** @type {ReturnType<typeof watchTabs> | null} */

@@ -50,6 +50,13 @@ let live = null;
 let loading = null;
 /** @type {((view: import("../generated/view.js").View) => void) | null} */
 let plainShow = null;
+/** live/livepy.zip's bytes, fetched once. @type {Promise<Uint8Array> | null} */
+let zipped = null;
+/**
+ * An invite's room joined while Python still starts (prepare()).
+ * @type {{room: string, password: string, link: Promise<Link>} | null}
+ */
+let early = null;
 
 const now = () => performance.now() / 1000;
 
@@ -65,9 +72,7 @@ function loadLivePlay() {
         if (!answer.ok) throw new Error(`live words: HTTP ${answer.status}`);
         return answer.json();
       });
-      const answer = await fetch(new URL("livepy.zip", LIVE));
-      if (!answer.ok) throw new Error(`live Python: HTTP ${answer.status}`);
-      const bytes = new Uint8Array(await answer.arrayBuffer());
+      const bytes = await livePython();
       let binary = "";
       for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
       if (!call("liveLoad", btoa(binary))) throw new Error("live Python did not unpack");
@@ -77,6 +82,36 @@ function loadLivePlay() {
     });
   }
   return loading;
+}
+
+/** live/livepy.zip's bytes (fetched once; a failed fetch is tried again next time). */
+function livePython() {
+  if (!zipped) {
+    zipped = fetch(new URL("livepy.zip", LIVE))
+      .then(async (answer) => {
+        if (!answer.ok) throw new Error(`live Python: HTTP ${answer.status}`);
+        return new Uint8Array(await answer.arrayBuffer());
+      })
+      .catch((error) => {
+        zipped = null;
+        throw error;
+      });
+  }
+  return zipped;
+}
+
+/**
+ * An invite in the address, before Python has started: fetch live play's
+ * Python and join the room already (what arrives waits in the transport until
+ * joinLive() hands it to Python), so that the visitor is seated sooner.
+ */
+export function prepare() {
+  const invite = inviteOf(location.hash);
+  if (!invite || early) return;
+  livePython().catch(() => {}); // tried again, and said, when live play starts
+  const link = import("./transport.js").then(({ join }) => join(invite.room, invite.password));
+  link.catch(() => {}); // said when live play starts
+  early = { ...invite, link };
 }
 
 /** @param {Page} page */
@@ -226,9 +261,11 @@ export function inviteOf(hash) {
  */
 async function connect(mine) {
   let link;
+  const joined = early && early.room === mine.room && early.password === mine.password ? early.link : null;
+  early = null;
   try {
     const { join } = await import("./transport.js");
-    link = await join(mine.room, mine.password);
+    link = await (joined ?? join(mine.room, mine.password));
   } catch (error) {
     if (live !== mine) return;
     const code = /** @type {{code?: string}} */ (error).code ?? "unavailable";
