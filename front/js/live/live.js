@@ -27,8 +27,11 @@ import { linkUrl, modal, shareGame } from "../links.js";
 
 const LIVE = new URL("../../../live/", import.meta.url);
 const BEAT_MS = 1000;
-// How long a guest waits for the room's device once the relays answered.
-const HOST_WAIT_MS = 15_000;
+// How long a guest waits for the room's device once the relays answered before
+// it joins again (a connection attempt that went nowhere is not tried again
+// by the library for a minute), and how many times it does before giving up.
+const HOST_WAIT_MS = 5_000;
+const REJOINS = 2;
 
 /**
  * The live game on this page (one at a time).
@@ -42,6 +45,7 @@ const HOST_WAIT_MS = 15_000;
  * @property {number} timer
  * @property {boolean} ended
  * @property {boolean} heard  a guest heard from the room's device
+ * @property {number} tries  a guest: how many times it joined again without hearing from it
  */
 
 /** @type {Live | null} */
@@ -199,6 +203,7 @@ async function start(page, open) {
     timer: 0,
     ended: false,
     heard: false,
+    tries: 0,
   };
   document.body.dataset.live = answer.live.role;
   apply(answer);
@@ -287,7 +292,9 @@ async function connect(mine) {
   }, BEAT_MS);
   if (mine.info?.role === "guest") {
     window.setTimeout(() => {
-      if (live === mine && !mine.heard) failed(mine.page, call("liveFailure", "no-peer"));
+      if (live !== mine || mine.heard) return;
+      if (mine.tries < REJOINS) rejoin(mine, mine.tries + 1);
+      else failed(mine.page, call("liveFailure", "no-peer"));
     }, HOST_WAIT_MS);
   }
 }
@@ -606,13 +613,16 @@ document.addEventListener("visibilitychange", () => {
  * Join the room again (a guest whose room's device went quiet): Python asks
  * for the seat back with its secret when the room's device welcomes it.
  * @param {Live} mine
+ * @param {number} [tries]  how many times in a row it joined again unheard
  */
-export function rejoin(mine = /** @type {Live} */ (live)) {
+export function rejoin(mine = /** @type {Live} */ (live), tries = 0) {
   if (!mine) return;
   const { page, room, password } = mine;
   const remembered = load(`${KEY_LIVE}${room}`);
   end();
   start(page, () => call("liveJoin", room, password, remembered, now())).then((joined) => {
-    if (joined) connect(joined);
+    if (!joined) return;
+    joined.tries = tries;
+    connect(joined);
   });
 }
