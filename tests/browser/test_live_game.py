@@ -312,3 +312,21 @@ def test_the_invite_the_seat_picker_and_the_seat_list_pass_the_audit(device, liv
     # Who joined is announced in the page's polite live region.
     assert "Bobby joined the game." in host.evaluate("window.spoken.join(' ')")
     assert problems == [], "\n".join(problems)
+
+
+def test_a_guest_carries_on_when_the_host_is_gone(device, live_site):
+    host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "easy"])
+    bob = device(url)
+    take_seat(bob, 1, "Bobby")
+    play_until([host, bob], lambda: moves_of(host) >= 3, random.Random(4))
+    host.context.close()  # the room's device is gone for good
+    expect(bob.locator("#live-take-over")).to_be_visible(timeout=WAIT_MS)
+    moves = record_of(bob)["moves"]
+    assert len(moves) >= 3
+    bob.click("#live-take-over")
+    # Bob's device holds the game now, in a room of its own, and invites again.
+    expect(bob.locator("#live-invite")).to_be_visible(timeout=WAIT_MS)
+    assert "#live=" in bob.locator("#live-url").input_value()
+    assert record_of(bob)["moves"] == moves
+    statuses = bob.locator("#live-panel li").evaluate_all("e => e.map(x => x.dataset.status)")
+    assert statuses == ["free", "host", "host"]

@@ -319,6 +319,8 @@ function end() {
  */
 function failed(page, text) {
   const had = live !== null;
+  // A guest that never had the game has no game of this room to go on with.
+  const game = !live || live.info?.role === "host" || live.heard;
   end();
   for (const id of ["#live-invite", "#live-pick"]) {
     const open = $(id);
@@ -336,7 +338,7 @@ function failed(page, text) {
     onclick: () => shareGame(page),
   });
   page.notice(text);
-  box.insertBefore(byLink, box.querySelector("button.close"));
+  if (game) box.insertBefore(byLink, box.querySelector("button.close"));
   box.dataset.what = "live-failed";
   document.body.dataset.liveFailed = "1";
 }
