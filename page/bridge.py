@@ -270,9 +270,12 @@ class Bridge:
 
     def liveTakeOver(self, now: float) -> LiveAnswer:
         """The room's device left: hold the game here, in a room of this device's own."""
-        take_over = getattr(self.mode, "take_over", None)
-        if take_over is not None and getattr(self.mode, "table", None) is not None:
-            self.mode = take_over()
+        take_over = getattr(self.mode, "take_over", None)  # a guest's only
+        if take_over is not None:
+            try:
+                self.mode = take_over()
+            except ValueError:  # no game came yet: nothing to carry on
+                pass
         return self._live(now)
 
     def liveLeave(self) -> View:

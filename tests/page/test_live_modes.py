@@ -325,3 +325,11 @@ def test_a_kept_room_for_another_game_is_not_reopened() -> None:
     answer = call(other.bridge, "liveReopen", kept, 0.0)
     assert answer["live"] is None
     assert call(other.bridge, "liveReopen", "{not json", 0.0)["live"] is None
+
+
+def test_carrying_on_before_any_game_came_changes_nothing() -> None:
+    dev = device("x")
+    answer = call(dev.bridge, "liveJoin", "room-name-1", "password-1", None, 0.0)
+    assert answer["live"]["role"] == "guest"
+    answer = call(dev.bridge, "liveTakeOver", 0.0)
+    assert answer["live"]["role"] == "guest" and answer["send"] == []
