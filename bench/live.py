@@ -15,7 +15,8 @@ Then ``--games`` whole live games through the page, as players play them: a
 host's page starts a 3-player game of people with two friends' seats; two
 more pages (new contexts: devices on a first visit) open the invite, each
 picks a seat at once; the bench prints the time from opening the invite (the
-navigation) to the seat picker shown and to seated. The game is played to
+navigation) to the page ready (Python started, the board drawn), to the seat
+picker shown and to seated. The game is played to
 its end by clicks; for each decision, the time from the click that made it
 to the new position drawn on every other device (each page notes when it
 draws a new number of decisions). Every 25 decisions a guest reloads: the
@@ -78,9 +79,10 @@ PINGS = """async ({peer, count}) => {
 # Each page notes (epoch ms) when it draws a new number of decisions, and when
 # its live play shows the seat picker and its seat (ms since its navigation).
 MARKS = """(() => {
-  window.marks = { drawn: {}, picker: null, seated: null };
+  window.marks = { drawn: {}, ready: null, picker: null, seated: null };
   const look = () => {
     const m = window.marks;
+    if (m.ready === null && document.body?.dataset.ready) m.ready = performance.now();
     if (m.picker === null && document.querySelector("#live-pick")) m.picker = performance.now();
     if (m.seated === null && document.querySelector("#live-panel .live-you")) m.seated = performance.now();
     const api = window.mykerinos;
@@ -132,6 +134,7 @@ def live_game(browser, site: str, rng: random.Random, found: dict[str, list[floa
         page.check(f'#live-pick input[name=live-seat][value="{seat}"]')
         page.click("#live-take")
         page.wait_for_function("() => window.marks.seated !== null", timeout=60_000)
+        found["invite opened to the page ready"].append(page.evaluate("window.marks.ready"))
         found["invite opened to seat picker shown"].append(page.evaluate("window.marks.picker"))
         found["invite opened to seated"].append(page.evaluate("window.marks.seated"))
         guests.append(page)
@@ -228,6 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     peer_ms: list[float] = []
     round_trips: list[float] = []
     names = (
+        "invite opened to the page ready",
         "invite opened to seat picker shown",
         "invite opened to seated",
         "decision to drawn on every other device",
