@@ -168,6 +168,7 @@ def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline
     bob.reload()
     wait_ready(bob)
     expect(bob.locator('#live-panel [data-seat="1"] .live-you')).to_be_visible(timeout=WAIT_MS)
+    expect(bob.locator("#notice")).to_be_hidden()  # "Connecting…" went once the game came
     bob.wait_for_function(
         "n => JSON.parse(window.mykerinos.call('exportRecord', '[]')).length > 0", arg=0
     )

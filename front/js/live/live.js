@@ -143,7 +143,10 @@ function apply(answer, draw = true) {
   live.info = info;
   if (info.role === "host") store(KEY_HOSTING, info.remember ?? "");
   else if (info.remember) store(`${KEY_LIVE}${info.room}`, info.remember);
-  if (info.role === "guest" && info.seats.length) live.heard = true;
+  if (info.role === "guest" && info.seats.length) {
+    live.heard = true;
+    if ($("#notice")?.dataset.what === "live-connecting") hideNotice();
+  }
   drawSeats(info);
   if (info.said.length) say(info.said.join(" "));
   if (info.choose) pickSeat(info);
@@ -245,7 +248,11 @@ export async function joinLive(page) {
   const remembered = load(`${KEY_LIVE}${room}`);
   const joined = await start(page, () => call("liveJoin", room, password, remembered, now()));
   if (!joined) return;
-  if (!joined.heard) page.notice(t("live.connecting"), "info");
+  if (!joined.heard) {
+    page.notice(t("live.connecting"), "info");
+    const box = $("#notice");
+    if (box) box.dataset.what = "live-connecting";
+  }
   connect(joined);
 }
 
