@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from game import replay
 from harness.pages import offered
 from tests.browser.browser_helpers import start_game, view_of, wait_ready
-from tests.browser.test_accessibility import audit
+from tests.browser.test_accessibility import PHONE, audit
 from tests.browser.test_live_transport import LIVE_ARGS
 from tools import chromium
 from tools import serve as static_server
@@ -71,8 +71,8 @@ def device(live_browser):
     """Factory: a new page in a context of its own (a device)."""
     contexts = []
 
-    def open_one(url: str):
-        context = live_browser.new_context()
+    def open_one(url: str, **options):
+        context = live_browser.new_context(**options)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: print("page error:", error))
@@ -304,10 +304,12 @@ def test_the_invite_the_seat_picker_and_the_seat_list_pass_the_audit(device, liv
     problems, _ = audit(host, "invite", board=False)
     host.click("#live-invite-close")
     host.evaluate(SPOKEN)
-    guest = device(url)
+    guest = device(url, **PHONE)  # a 360 px phone
     expect(guest.locator("#live-pick")).to_be_visible(timeout=WAIT_MS)
     problems += audit(guest, "seat picker", board=False)[0]
     take_seat(guest, 1, "Bobby")
+    wide = guest.evaluate("document.documentElement.scrollWidth")
+    assert wide <= 360, f"the phone scrolls sideways: {wide} px"
     expect(host.locator('#live-panel [data-seat="1"]')).to_have_attribute("data-status", "taken")
     problems += audit(host, "seat list, host")[0] + audit(guest, "seat list, guest")[0]
     # Who joined is announced in the page's polite live region.
