@@ -71,12 +71,14 @@ const now = () => performance.now() / 1000;
 function loadLivePlay() {
   if (!loading) {
     loading = (async () => {
+      const python = livePython(); // on its way while the words come
+      python.catch(() => {}); // said below, once awaited
       await addWords(async (lang) => {
         const answer = await fetch(new URL(`lang/${lang}.json`, LIVE));
         if (!answer.ok) throw new Error(`live words: HTTP ${answer.status}`);
         return answer.json();
       });
-      const bytes = await livePython();
+      const bytes = await python;
       let binary = "";
       for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
       if (!call("liveLoad", btoa(binary))) throw new Error("live Python did not unpack");
@@ -337,11 +339,13 @@ function failed(page, text) {
   if (location.hash.startsWith(LIVE_MARK)) history.replaceState(history.state, "", location.pathname + location.search);
   const box = $("#notice");
   if (!box) return;
+  // Live play's own words may not have loaded (offline): then the menu's word.
+  const label = t("live.by_link");
   const byLink = h("button", {
     type: "button",
     id: "live-by-link",
     class: "secondary",
-    text: t("live.by_link"),
+    text: label === "live.by_link" ? t("menu.share") : label,
     onclick: () => shareGame(page),
   });
   page.notice(text);
