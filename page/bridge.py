@@ -57,6 +57,11 @@ from .view_types import View
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# Calls whose view is not kept for the next visit's first paint: a past
+# position, or a live room's beat, which changes no view worth writing every second.
+UNKEPT = ("view", "review", "liveTick", "livePeer", "liveFlush")
+
+
 class BadCall(TypeError):
     """A call the declaration does not allow (a bug of the page, said in the console)."""
 
@@ -321,7 +326,7 @@ class Bridge:
         check_args(name, args)
         answer = method(self, *args)
         text = page_text(answer)
-        if isinstance(self.mode, (Playing, Live)) and name not in ("view", "review"):
+        if isinstance(self.mode, (Playing, Live)) and name not in UNKEPT:
             kept = answer.get("view") if isinstance(answer, dict) else None
             self._keep(text if RETURNS[name] is View else kept)
         return text

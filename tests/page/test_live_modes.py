@@ -333,3 +333,12 @@ def test_carrying_on_before_any_game_came_changes_nothing() -> None:
     assert answer["live"]["role"] == "guest"
     answer = call(dev.bridge, "liveTakeOver", 0.0)
     assert answer["live"]["role"] == "guest" and answer["send"] == []
+
+
+def test_a_beat_does_not_write_the_view_for_the_first_paint() -> None:
+    room, host = host_room()
+    host.storage.data.pop("view", None)
+    room.tick()
+    assert "view" not in host.storage.data  # a beat every second writes nothing
+    call(host.bridge, "click", "cancel")
+    assert "view" in host.storage.data
