@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Live play's transport on loopback: how long devices take to meet, and a message's round trip.
+"""Live play on loopback: how long devices take to meet, a message's round trip, and live games through the page.
 
-Usage: .venv/bin/python bench/live.py [--rooms 10] [--pings 50]
+Usage: .venv/bin/python bench/live.py [--rooms 10] [--pings 50] [--games 2]
 
 Builds the site into a temporary folder, serves it, starts the local relay
 (tools/relay.py) and a Chromium with loopback WebRTC allowed. For each of
@@ -9,13 +9,25 @@ Builds the site into a temporary folder, serves it, starts the local relay
 transport (front/js/live/transport.js) and join; the bench prints, per page, the
 time from calling join() to the relay reached, and to the other device
 connected (its onPeerJoin), then ``--pings`` round trips of a short message
-over the data channel between the two. Medians and 95th percentiles; prints
-numbers only, checks nothing.
+over the data channel between the two.
+
+Then ``--games`` whole live games through the page, as players play them: a
+host's page starts a 3-player game of people with two friends' seats; two
+more pages (new contexts: devices on a first visit) open the invite, each
+picks a seat at once; the bench prints the time from opening the invite (the
+navigation) to the page ready (Python started, the board drawn), to the seat
+picker shown and to seated. The game is played to
+its end by clicks; for each decision, the time from the click that made it
+to the new position drawn on every other device (each page notes when it
+draws a new number of decisions). Every 25 decisions a guest reloads: the
+time from its navigation to its seat back and to the game caught up.
+Medians and 95th percentiles; prints numbers only, checks nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import tempfile
@@ -25,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from harness.pages import offered  # noqa: E402
 from tools import build, serve  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tools.relay import start_relay  # noqa: E402
@@ -63,6 +76,134 @@ PINGS = """async ({peer, count}) => {
 }"""
 
 
+# Each page notes (epoch ms) when it draws a new number of decisions, and when
+# its live play shows the seat picker and its seat (ms since its navigation).
+MARKS = """(() => {
+  window.marks = { drawn: {}, ready: null, picker: null, seated: null };
+  const look = () => {
+    const m = window.marks;
+    if (m.ready === null && document.body?.dataset.ready) m.ready = performance.now();
+    if (m.picker === null && document.querySelector("#live-pick")) m.picker = performance.now();
+    if (m.seated === null && document.querySelector("#live-panel .live-you")) m.seated = performance.now();
+    const api = window.mykerinos;
+    if (!api || !document.body.dataset.drawn) return;
+    const n = JSON.parse(JSON.parse(api.call("exportRecord", "[]"))).moves.length;
+    if (!(n in m.drawn)) m.drawn[n] = performance.timeOrigin + performance.now();
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+})()"""
+
+CLICK = """target => {
+  const el = document.querySelector(`[data-target="${CSS.escape(target)}"]`);
+  if (!el) return null;
+  const at = performance.timeOrigin + performance.now();
+  el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+  return at;
+}"""
+
+VIEW = "JSON.parse(window.mykerinos.call('view', '[]'))"
+MOVES = "JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length"
+
+
+def live_game(browser, site: str, rng: random.Random, found: dict[str, list[float]]) -> None:
+    """One whole live game through the page (see the module's docstring)."""
+    from tests.browser.browser_helpers import start_game, wait_ready
+
+    contexts = []
+
+    def device(url: str):
+        context = browser.new_context()
+        context.add_init_script(MARKS)
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(url)
+        return page
+
+    host = device(site)
+    wait_ready(host, 120_000)
+    start_game(
+        host, ["Ann", "Bob", "Cy"], rng.randrange(10**6), seats=["human", "friend", "friend"]
+    )
+    host.wait_for_selector("#live-invite", timeout=60_000)
+    url = host.input_value("#live-url")
+    host.click("#live-invite-close")
+    guests = []
+    for seat in (1, 2):
+        page = device(url)
+        page.wait_for_selector("#live-pick", timeout=120_000)
+        page.check(f'#live-pick input[name=live-seat][value="{seat}"]')
+        page.click("#live-take")
+        page.wait_for_function("() => window.marks.seated !== null", timeout=60_000)
+        found["invite opened to the page ready"].append(page.evaluate("window.marks.ready"))
+        found["invite opened to seat picker shown"].append(page.evaluate("window.marks.picker"))
+        found["invite opened to seated"].append(page.evaluate("window.marks.seated"))
+        guests.append(page)
+    pages = [host, *guests]
+    clicks: list[tuple[float, int]] = []  # (epoch ms, page index)
+    kept: list[dict[str, float]] = [{} for _ in pages]  # what a page drew before it reloaded
+    away: set[int] = set()  # decisions made or drawn while a page reloaded
+    reloads = 0
+    while not host.evaluate(VIEW)["final"]:
+        acted = False
+        for i, page in enumerate(pages):
+            view = page.evaluate(VIEW)
+            targets = offered(view)
+            if not targets or view["final"]:
+                continue
+            others = [t for t in targets if t != "action:pass"]
+            if view["building"]:
+                others = [t for t in targets if not t.startswith("action:")] or targets
+            at = page.evaluate(
+                CLICK, rng.choice(others if others and rng.random() < 0.7 else targets)
+            )
+            if at is not None:
+                clicks.append((at, i))
+                acted = True
+        moves = host.evaluate(MOVES)
+        if moves >= 25 * (reloads + 1) and not host.evaluate(VIEW)["final"]:
+            reloads += 1
+            guest = guests[reloads % 2]
+            kept[pages.index(guest)].update(guest.evaluate("window.marks.drawn"))
+            guest.reload()
+            try:
+                guest.wait_for_function("() => window.marks.seated !== null", timeout=60_000)
+            except Exception:
+                print(
+                    guest.evaluate(
+                        "[location.href, document.querySelector('#notice')?.innerText, document.querySelector('#live-panel')?.innerText, JSON.stringify(window.marks).slice(0, 300)]"
+                    )
+                )
+                raise
+            found["reloaded guest to its seat back"].append(guest.evaluate("window.marks.seated"))
+            guest.wait_for_function(f"() => {MOVES} >= {moves}", timeout=60_000)
+            found["reloaded guest to the game caught up"].append(
+                guest.evaluate("performance.now()")
+            )
+            away.update(range(moves, guest.evaluate(MOVES) + 2))
+        if not acted:
+            time.sleep(0.02)
+    time.sleep(0.5)
+    # What a page drew before it reloaded stands; around a reload, the
+    # decisions it drew on coming back are not counted (the reload times those).
+    drawn = [{**page.evaluate("window.marks.drawn"), **kept[i]} for i, page in enumerate(pages)]
+    total = host.evaluate(MOVES)
+    for n in range(1, total + 1):
+        if n in away:
+            continue
+        firsts = [float(d[str(n)]) for d in drawn if str(n) in d]
+        if len(firsts) < len(pages):
+            continue  # a page reloaded meanwhile
+        first = min(firsts)
+        made = [c for c in clicks if c[0] <= first]
+        if not made:
+            continue
+        at, who = made[-1]
+        others = [float(d[str(n)]) for j, d in enumerate(drawn) if j != who]
+        found["decision to drawn on every other device"].append(max(others) - at)
+    for context in contexts:
+        context.close()
+
+
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -79,6 +220,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, default=10, help="rooms joined (default 10)")
     parser.add_argument("--pings", type=int, default=50, help="round trips per room (default 50)")
+    parser.add_argument(
+        "--games", type=int, default=2, help="live games through the page (default 2)"
+    )
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -86,13 +230,22 @@ def main(argv: list[str] | None = None) -> int:
     relay_ms: list[float] = []
     peer_ms: list[float] = []
     round_trips: list[float] = []
+    names = (
+        "invite opened to the page ready",
+        "invite opened to seat picker shown",
+        "invite opened to seated",
+        "decision to drawn on every other device",
+        "reloaded guest to its seat back",
+        "reloaded guest to the game caught up",
+    )
+    found: dict[str, list[float]] = {name: [] for name in names}
     with tempfile.TemporaryDirectory(prefix="mykerinos-bench-") as tmp:
         out = Path(tmp) / "site"
         build.build(out, quiet=True)
-        server = serve.make_server(out, 0, "/", quiet=True)
+        relay = start_relay()
+        server = serve.make_server(out, 0, "/", quiet=True, relay_url=relay.url)
         serve.start_in_thread(server)
         site = serve.url_of(server)
-        relay = start_relay()
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(
@@ -122,6 +275,9 @@ def main(argv: list[str] | None = None) -> int:
                     round_trips += pages[0].evaluate(PINGS, {"peer": peer, "count": args.pings})
                     for context in contexts:
                         context.close()
+                rng = random.Random(7)
+                for _ in range(args.games):
+                    live_game(browser, site, rng, found)
                 browser.close()
         finally:
             relay.stop()
@@ -132,6 +288,11 @@ def main(argv: list[str] | None = None) -> int:
     print(line("join() to the relay reached", relay_ms))
     print(line("join() to the other device connected", peer_ms))
     print(line("message round trip (data channel)", round_trips))
+    if args.games:
+        print(f"live games through the page: {args.games} games of 3 people on 3 devices")
+        for name in names:
+            if found[name]:
+                print(line(name, found[name]))
     return 0
 
 

@@ -16,11 +16,17 @@ it.
 
 from __future__ import annotations
 
+import base64
+import importlib
+import importlib.util
 import inspect
+import io
 import json
 import sys
 import types
 import typing
+import zipfile
+from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from game.limits import MAX_RECORD_BYTES
@@ -31,6 +37,7 @@ from .answers import (
     Imported,
     LessonExit,
     Link,
+    LiveAnswer,
     MoveJson,
     NewGameOptions,
     Opened,
@@ -41,10 +48,18 @@ from .answers import (
     Thought,
 )
 from .course import Course
-from .modes import Learning, Mode, Playing
+from .modes import Learning, Live, Mode, Playing
 from .session import Session, Storage
 from .shared import KEY_VIEW
 from .view_types import View
+
+# Where page/ is: live play's Python is unpacked beside it (unpack_live).
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# Calls whose view is not kept for the next visit's first paint: a past
+# position, or a live room's beat, which changes no view worth writing every second.
+UNKEPT = ("view", "review", "liveTick", "livePeer", "liveFlush")
 
 
 class BadCall(TypeError):
@@ -183,6 +198,7 @@ class Bridge:
     # -------------------------------------------------------------- lessons
     def lessonStart(self, lesson: str | None) -> View:
         """Start a lesson of the guided first game, from its first step."""
+        self._leave_live()
         self.course.start(lesson)
         self.mode = Learning(self.course)
         return self.mode.view()
@@ -197,10 +213,103 @@ class Bridge:
         """Leave the lessons for a first game against two easy computers."""
         return self._playing(self.course.first_game())
 
+    # ------------------------------------------------------------ live play
+    # page/live/ arrives with live play (live/livepy.zip, unpacked by the page
+    # before the first of these calls): it is imported then, by name.
+    def liveLoad(self, zipped: str) -> bool:
+        """Live play's Python, live/livepy.zip as base64: unpacked beside page/
+        unless it is there already. Answers whether page.live can be imported."""
+        return unpack_live(zipped)
+
+    def liveHost(self, friends: list[int], now: float) -> LiveAnswer:
+        """Open a live room for the game on screen; ``friends``: the seats left for guests."""
+        self._leave_live()
+        try:
+            self.mode = live_modes().Hosting.open(self.session, friends)
+        except ValueError:
+            self.session.table.message = self.session.texts.t("msg.click_failed")
+        return self._live(now)
+
+    def liveReopen(self, kept: str, now: float) -> LiveAnswer:
+        """Open again the room this device held before a reload (what it kept), if
+        it is for the game on screen; else nothing changes (live: null)."""
+        self._leave_live()
+        hosting = live_modes().Hosting.reopen(self.session, kept)
+        if hosting is not None:
+            self.mode = hosting
+        return self._live(now)
+
+    def liveJoin(self, room: str, password: str, remembered: str | None, now: float) -> LiveAnswer:
+        """Join the live room of an invite (``remembered``: what this device kept for it)."""
+        self._leave_live()
+        self.mode = live_modes().Visiting.from_text(self.session, room, password, remembered)
+        return self._live(now)
+
+    def livePeer(self, peer: str, here: bool, now: float) -> LiveAnswer:
+        """A device connected to the room (here) or left it."""
+        if isinstance(self.mode, Live):
+            self.mode.peer(peer, here, now)
+        return self._live(now)
+
+    def liveReceive(self, text: str, peer: str, now: float) -> LiveAnswer:
+        """A message from a device of the room."""
+        if isinstance(self.mode, Live):
+            self.mode.receive(text, peer, now)
+        return self._live(now)
+
+    def liveTick(self, now: float) -> LiveAnswer:
+        """Every second while live: beats, and seats gone quiet."""
+        if isinstance(self.mode, Live):
+            self.mode.tick(now)
+        return self._live(now)
+
+    def liveTake(self, seat: int, name: str, now: float) -> LiveAnswer:
+        """Ask the room's device for a free seat."""
+        if isinstance(self.mode, Live):
+            self.mode.take(seat, name)
+        return self._live(now)
+
+    def liveFlush(self, now: float) -> LiveAnswer:
+        """What a click or a computer's move gave to send."""
+        return self._live(now)
+
+    def liveTakeOver(self, now: float) -> LiveAnswer:
+        """The room's device left: hold the game here, in a room of this device's own."""
+        take_over = getattr(self.mode, "take_over", None)  # a guest's only
+        if take_over is not None:
+            try:
+                self.mode = take_over()
+            except ValueError:  # no game came yet: nothing to carry on
+                pass
+        return self._live(now)
+
+    def liveLeave(self) -> View:
+        """Leave live play: the game as it stands stays on this device."""
+        self._leave_live()
+        self.mode = Playing(self.session)
+        return self.mode.view()
+
+    def liveFailure(self, code: str) -> str:
+        """Why live play could not start (a transport's error code), in words."""
+        text: str = live_modes().failure_text(code, self.session.language)
+        return text
+
+    def _live(self, now: float) -> LiveAnswer:
+        mode = self.mode
+        if not isinstance(mode, Live):
+            return {"send": [], "view": mode.view(), "live": None}
+        return {"send": mode.flush(), "view": mode.view(), "live": mode.info(now)}
+
+    def _leave_live(self) -> None:
+        if isinstance(self.mode, Live):
+            self.mode.leave()
+            self.mode = Playing(self.session)
+
     # ------------------------------------------------------------ the bridge
     def _playing(self, view: View) -> View:
         """A game was put on screen (``view`` is the game's): it is what the page
         shows now, and a lesson or a review ends."""
+        self._leave_live()
         if not isinstance(self.mode, Playing):
             self.course.exit()
             self.mode = Playing(self.session)
@@ -217,7 +326,7 @@ class Bridge:
         check_args(name, args)
         answer = method(self, *args)
         text = page_text(answer)
-        if isinstance(self.mode, Playing) and name not in ("view", "review"):
+        if isinstance(self.mode, (Playing, Live)) and name not in UNKEPT:
             kept = answer.get("view") if isinstance(answer, dict) else None
             self._keep(text if RETURNS[name] is View else kept)
         return text
@@ -227,6 +336,31 @@ class Bridge:
         write it is said by the game's own save)."""
         if view is not None:
             self.storage.set(KEY_VIEW, view if isinstance(view, str) else page_text(view))
+
+
+def unpack_live(zipped: str, root: Path = ROOT) -> bool:
+    """Unpack live/livepy.zip (base64) into ``root``, where page/ is, once."""
+    if importlib.util.find_spec("page.live") is None:
+        try:
+            data = base64.b64decode(zipped, validate=True)
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                names = archive.namelist()
+                if not all(n.startswith("page/live/") and ".." not in n for n in names):
+                    return False
+                archive.extractall(root)
+        except (ValueError, zipfile.BadZipFile):
+            return False
+        # importlib.invalidate_caches() would import importlib.metadata, which the
+        # site does not ship: the finders that list folders are told one by one.
+        for finder in list(sys.path_importer_cache.values()):
+            if finder is not None and hasattr(finder, "invalidate_caches"):
+                finder.invalidate_caches()
+    return importlib.util.find_spec("page.live") is not None
+
+
+def live_modes() -> Any:
+    """page.live.modes, once live play's Python is there (live/livepy.zip unpacked)."""
+    return importlib.import_module("page.live.modes")
 
 
 def parse_args(text: Any) -> list[Any]:

@@ -11,10 +11,10 @@ mode means writing it and the place that switches to it (the bridge).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from . import review
-from .answers import MoveJson, Started
+from .answers import LiveInfo, MoveJson, Outgoing, Started
 from .course import Course
 from .review import Review
 from .session import Session
@@ -45,6 +45,40 @@ class Mode(Protocol):
 
     def game_moved(self) -> Mode:
         """The saved game changed underneath (another tab, follow, continue here)."""
+        ...
+
+
+@runtime_checkable
+class Live(Mode, Protocol):
+    """A device in a live room (page/live/modes.py, loaded with live play):
+    besides the mode's calls, what the transport brings and what it sends."""
+
+    def peer(self, peer: str, here: bool, now: float) -> None:
+        """A device connected to the room (``here``) or left it."""
+        ...
+
+    def receive(self, text: str, peer: str, now: float) -> None:
+        """A message from ``peer``."""
+        ...
+
+    def tick(self, now: float) -> None:
+        """Every second: beats, and seats gone quiet."""
+        ...
+
+    def take(self, seat: int, name: str) -> None:
+        """Ask for a free seat, with a name."""
+        ...
+
+    def flush(self) -> list[Outgoing]:
+        """The messages to send now (they are sent once)."""
+        ...
+
+    def info(self, now: float | None = None) -> LiveInfo:
+        """The room as this device sees it."""
+        ...
+
+    def leave(self) -> None:
+        """Live play ends on this device; its game stays."""
         ...
 
 

@@ -279,6 +279,10 @@ class Session:
         if self.saved != self.stamp():
             self._save()
 
+    def changed(self) -> None:
+        """The table changed outside a click (a live room's message): save it."""
+        self._save_if_changed()
+
     def use(self, table: Table, game_id: str | None = None, synced: str | None = None) -> None:
         """Make ``table`` the current game (and save it)."""
         self.table = table

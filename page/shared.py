@@ -35,10 +35,12 @@ SURVEY: Final = "survey"  # "survey:<n>": where season n's survey starts
 
 # --------------------------------------------------------------- seat kinds
 PERSON: Final = "human"  # a seat played by a person (the others: a computer's level)
+FRIEND: Final = "friend"  # the new-game dialog: a person on their own device (live play)
 
 # ------------------------------------------------------ play by link
 LINK_MARK: Final = "#g="  # a URL fragment that carries a whole game
 WATCH: Final = "watch"  # the seat remembered for a visitor who only watches
+LIVE_MARK: Final = "#live="  # an invite to a live game: "#live=<room>.<password>"
 
 # ---------------------------------------------- storage (under the site's prefix)
 KEY_CURRENT: Final = "current"  # the id of the game played last
@@ -48,6 +50,8 @@ KEY_VIEW: Final = "view"  # the last view drawn, painted before Python starts
 KEY_LESSON: Final = "lesson"  # the learner's place in the guided first game
 KEY_LANGUAGE: Final = "lang"  # the language picked with the switch
 KEY_SEAT: Final = "seat:"  # "seat:<game>": the visitor's seat in a linked game
+KEY_LIVE: Final = "live:"  # "live:<room>": a guest's seat and its secret in a live game
+KEY_HOSTING: Final = "hosting"  # the live room this device holds, to open again after a reload
 
 
 def target(kind: str, value: str | int) -> str:

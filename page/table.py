@@ -132,6 +132,16 @@ class Table:
         self._changed(state, self._seasons_of(state))
         return None
 
+    def follow(self, state: GameState, season: int | None = None) -> None:
+        """The game moved on elsewhere (a live room's device, or a guest's move
+        played there): ``state``, a later position of this game, is on the table now.
+        ``season``: the season before its last decision, when it is one decision
+        ahead of the table's (else the seasons are found by replaying the game)."""
+        if season is not None and len(state.moves) == len(self._seasons) + 1:
+            self._changed(state, [*self._seasons, season])
+        else:
+            self._changed(state, self._seasons_of(state))
+
     def _changed(self, state: GameState, seasons: list[int]) -> None:
         """The game is now ``state`` (a move, an undo, an import)."""
         self.state = state

@@ -205,7 +205,9 @@ class NewGame(TypedDict):
     players: list[int]  # how many players a game may have
     name_max: int  # longest name, in characters
     seed_max: int  # longest seed typed as text, in characters
-    seats: list[str]  # who may sit at a seat: "human", then the computer levels
+    seats: list[
+        str
+    ]  # who may sit at a seat: "human", "friend" (on their own device, live), then the computer levels
 
 
 class FinalWing(TypedDict):

@@ -27,7 +27,8 @@ Layout of the output folder:
                                    catalogues' live.* keys, which front/lang/ ships
                                    without) and trystero/ (the peer-to-peer
                                    library, from node_modules, its two bare
-                                   imports made relative)
+                                   imports made relative) and
+                                   qrcode/qrcode.mjs (the invite's QR code)
     sw.js                          service worker generated from
                                    front/sw.template.js: precaches every file
                                    above but live/ and front/js/live/ (LAZY_DIRS),
@@ -73,6 +74,10 @@ PYSCRIPT_SRC = NODE_MODULES / "@pyscript" / "core" / "dist"
 FRONT = ROOT / "front"
 PAGE = ROOT / "page"
 TRYSTERO_PACKAGE = NODE_MODULES / "trystero"
+# The invite's QR code (npm `qrcode-generator`, pinned): one plain ES module
+# with no import, its MIT licence in its header; copied to live/qrcode/.
+QRCODE_PACKAGE = NODE_MODULES / "qrcode-generator"
+QRCODE_MODULE = "dist/qrcode.mjs"
 SW_TEMPLATE = FRONT / "sw.template.js"
 COMPILER = ROOT / "tools" / "compile_python.mjs"
 BARE_SRC = ROOT / "tools" / "bare"
@@ -268,7 +273,8 @@ def split_live_texts(lang: Path) -> tuple[dict[str, bytes], dict[str, bytes]]:
 
 
 def _check_node_modules() -> None:
-    missing = [p for p in (PYODIDE_SRC, PYSCRIPT_SRC, TRYSTERO_PACKAGE) if not p.is_dir()]
+    packages = (PYODIDE_SRC, PYSCRIPT_SRC, TRYSTERO_PACKAGE, QRCODE_PACKAGE)
+    missing = [p for p in packages if not p.is_dir()]
     if missing:
         raise BuildError(
             "missing "
@@ -280,6 +286,7 @@ def _check_node_modules() -> None:
         ("pyodide", PYODIDE_SRC),
         ("@pyscript/core", PYSCRIPT_SRC.parent),
         ("trystero", TRYSTERO_PACKAGE),
+        ("qrcode-generator", QRCODE_PACKAGE),
     ):
         have = json.loads((folder / "package.json").read_text())["version"]
         if wanted.get(name) != have:
@@ -312,6 +319,20 @@ def copy_trystero(out: Path) -> list[str]:
             written.append(dst.relative_to(out).as_posix())
         _copy(src / "LICENSE", target / "LICENSE")
     return written
+
+
+def copy_qrcode(out: Path) -> str:
+    """Copy the QR code module to out/live/qrcode/ (it imports nothing).
+    Returns its path relative to out."""
+    src = QRCODE_PACKAGE / QRCODE_MODULE
+    if not src.is_file():
+        raise BuildError(f"missing node_modules/qrcode-generator/{QRCODE_MODULE}: run `npm ci`")
+    text = src.read_text(encoding="utf-8")
+    if IMPORT_FROM.findall(text):
+        raise BuildError("qrcode-generator imports another module: not served")
+    dst = out / "live" / "qrcode" / "qrcode.mjs"
+    _copy(src, dst)
+    return dst.relative_to(out).as_posix()
 
 
 def lazy(name: str) -> bool:
@@ -556,6 +577,7 @@ def build(
     live_lang = {f"page/{LIVE_PY_DIR}/lang/{c}.json": d for c, d in live_texts.items()}
     _write_zip(tmp / LIVE_PY_ZIP, live_py, ROOT, live_lang)
     copy_trystero(tmp)
+    copy_qrcode(tmp)
 
     # Runtime.
     for name in PYODIDE_FILES:

@@ -18,9 +18,10 @@ import { afterDraw, beforeDraw, installKeyboard } from "./keyboard.js";
 import { startLesson } from "./lesson.js";
 import { createRenderer } from "./render.js";
 import { drawBotStatus } from "./status.js";
-import { savedView, watchTabs } from "./saves.js";
+import { load, savedView, watchTabs } from "./saves.js";
 import { openLink, shareGame, watchLinks } from "./links.js";
 import { createStore, latest } from "./store.js";
+import { KEY_HOSTING, LIVE_MARK } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./store.js").Page} Page */
@@ -29,7 +30,24 @@ import { createStore, latest } from "./store.js";
 // Narrow screens get the region's tight geometry.
 const NARROW = matchMedia("(max-width: 600px)");
 
+/**
+ * Whether this device held a live room for the game on screen before the page
+ * reloaded (it opens it again, for the guests to come back).
+ * @param {View} view
+ */
+function hostedHere(view) {
+  const kept = load(KEY_HOSTING);
+  if (!kept || !view.save) return false;
+  try {
+    return JSON.parse(kept).game === view.save.id;
+  } catch {
+    return false;
+  }
+}
+
 export function start() {
+  // An invite in the address: live play starts joining its room while Python starts.
+  if (location.hash.startsWith(LIVE_MARK)) import("./live/live.js").then((live) => live.prepare());
   const store = createStore(NARROW.matches);
   let booted = false;
   /** @type {ReturnType<typeof watchTabs> | null} */
@@ -167,7 +185,11 @@ export function start() {
     renderer.draw(first.view);
     if (first.notice) notice(first.notice);
     // A game in the address (a shared link) comes before the new-game dialog.
-    if (!openLink(page) && first.newGame) openNewGame(first.view);
+    // An invite to a live game: live play loads and joins its room.
+    if (location.hash.startsWith(LIVE_MARK)) import("./live/live.js").then((live) => live.joinLive(page));
+    else if (!openLink(page) && first.newGame) openNewGame(first.view);
+    else if (hostedHere(first.view))
+      import("./live/live.js").then((live) => live.reopenLive(page, load(KEY_HOSTING) || ""));
     watchLinks(page);
     return true;
   }

@@ -7,7 +7,7 @@ import { call } from "./generated/bridge.js";
 import { $, h, need } from "./dom.js";
 import { startDaily } from "./links.js";
 import { latest } from "./store.js";
-import { PERSON } from "./generated/shared.js";
+import { FRIEND, PERSON } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./store.js").Page} Page */
@@ -157,7 +157,7 @@ export async function importGame(page, event) {
  * @param {number} i
  */
 function defaultName(seat, i) {
-  return t(seat === PERSON ? "name.player" : "name.computer", { n: i + 1 });
+  return t(seat === PERSON || seat === FRIEND ? "name.player" : "name.computer", { n: i + 1 });
 }
 
 /**
@@ -314,11 +314,17 @@ export function buildNewGame(page, offer, learn) {
       list.push(input(`player-name-${i}`, form).value.trim() || defaultName(seat, i));
     }
     const seedText = input("seed", form).value.trim();
-    const options = { nile: input("nile", form).checked, seats };
+    // A friend's seat is a person's, played on their own device: live play opens a room for it.
+    const friends = seats.flatMap((seat, i) => (seat === FRIEND ? [i] : []));
+    const options = {
+      nile: input("nile", form).checked,
+      seats: seats.map((seat) => (seat === FRIEND ? PERSON : seat)),
+    };
     const view = call("newGame", list, seedText === "" ? null : seedText, options);
     dialog.close();
     notice("");
     page.show(view);
+    if (friends.length) import("./live/live.js").then((live) => live.hostLive(page, friends));
   });
   dialog.addEventListener("mykerinos:sync", sync);
   return dialog;

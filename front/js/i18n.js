@@ -28,6 +28,8 @@ let code = DEFAULT;
 let strings = null;
 /** @type {Map<string, Catalogue | Promise<Catalogue>>} */
 const loaded = new Map();
+/** Words shipped apart (live play's), added to every language loaded. @type {((lang: string) => Promise<Catalogue>)[]} */
+const extras = [];
 
 function stored() {
   return load(STORE_KEY, LEGACY_KEY); // null when storage is disabled
@@ -116,7 +118,8 @@ export const ready = (async () => {
  */
 export async function setLanguage(lang) {
   if (!Object.hasOwn(names, lang)) throw new Error(`unknown language ${lang}`);
-  const catalogue = await loadCatalogue(lang);
+  let catalogue = await loadCatalogue(lang);
+  for (const more of extras) catalogue = { ...catalogue, ...(await more(lang)) };
   code = lang;
   strings = catalogue;
   store(STORE_KEY, lang); // when refused: not remembered, still switched
@@ -133,6 +136,17 @@ export async function setLanguage(lang) {
 export function t(key, params = {}) {
   const text = strings && Object.hasOwn(strings, key) ? strings[key] : key;
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+}
+
+/**
+ * Add words shipped apart (live play's texts, loaded only when live play
+ * starts): `more(lang)` fetches them for a language, now and after each switch.
+ * @param {(lang: string) => Promise<Catalogue>} more
+ */
+export async function addWords(more) {
+  extras.push(more);
+  const words = await more(code);
+  strings = { ...(strings || {}), ...words };
 }
 
 /** Whether words are available yet (before, the loader leaves its step line empty). */

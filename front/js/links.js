@@ -57,7 +57,7 @@ export function hasLink() {
  * @param {(Node | null)[]} body
  * @returns {HTMLDialogElement}
  */
-function modal(id, title, body) {
+export function modal(id, title, body) {
   document.getElementById(id)?.remove();
   const dialog = h(
     "dialog",

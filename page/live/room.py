@@ -281,6 +281,11 @@ class HostRoom:
         self.state.play(move, player=seat)
         return HostAnswer(self._to_all(self._game()), game_changed=True)
 
+    def moved(self) -> HostAnswer:
+        """The game moved on on this device (a click of its people or a computer's
+        move, played on ``state`` by the page): every device gets it."""
+        return HostAnswer(self._to_all(self._game()), game_changed=True)
+
     def receive(self, text: object, peer: str, now: float) -> HostAnswer:
         """A guest's message: taken, or refused to its sender with nothing changed."""
         self.peers.setdefault(peer, None)

@@ -18,6 +18,7 @@ from game.legality import kind as kind_key
 from game.setup import BOATS
 from game.state import Phase
 from page.lesson import load_course
+from page.shared import FRIEND
 from page.table import ACTION_KEYS, BOT_LEVELS, HUMAN, Table
 from page.texts import LANGUAGES, Texts, catalogue
 from tests.sources import JS, PAGE, hand_written_js
@@ -38,7 +39,7 @@ def families() -> set[str]:
     keys |= {f"phase.{ph.value}" for ph in Phase}
     for b in BOATS:
         keys |= {f"boat.{b}", f"boat.{b}.the", f"boat.{b}.help"}
-    keys |= {f"seat.{s}" for s in (HUMAN, *BOT_LEVELS)}
+    keys |= {f"seat.{s}" for s in (HUMAN, FRIEND, *BOT_LEVELS)}
     keys |= {f"ordinal.{k}" for k in (1, 2, 3)}
     keys |= {f"room.help.{v}" for v in (2, 3, 5)}
     dialogs = (JS / "dialogs.js").read_text()

@@ -1,0 +1,641 @@
+// @ts-check
+// Live play on the page: the glue between the transport (transport.js) and
+// Python's live calls (page/bridge.py live*, page/live/modes.py). Loaded only
+// when live play starts: a game started with a friend's seat (host), or an
+// invite opened (guest, "#live=<room>.<password>").
+//
+// What the transport brings (a message, a device joining or leaving) goes to
+// Python, and what Python answers to send goes back out; every second a tick
+// beats. A click or a computer's move may give something to send too: the
+// page's show() is wrapped to ask Python for it after each view. Python holds
+// every rule and every word of the room; here are only the invite (link, share
+// sheet, QR code), the seat list, the seat picker and the offers when live play
+// cannot go on. A guest keeps its seat's secret in storage ("live:<room>"), so a
+// reload, or the page shown again, takes the seat back.
+
+import { addWords, t } from "../i18n.js";
+import { call } from "../generated/bridge.js";
+import { KEY_HOSTING, KEY_LIVE, LIVE_MARK } from "../generated/shared.js";
+import { $, h } from "../dom.js";
+import { load, store } from "../saves.js";
+import { linkUrl, modal, shareGame } from "../links.js";
+
+/** @typedef {import("../store.js").Page} Page */
+/** @typedef {import("../generated/bridge.js").LiveAnswer} LiveAnswer */
+/** @typedef {import("../generated/bridge.js").LiveInfo} LiveInfo */
+/** @typedef {import("./transport.js").Link} Link */
+
+const LIVE = new URL("../../../live/", import.meta.url);
+const BEAT_MS = 1000;
+// How long a guest waits for the room's device once the relays answered before
+// it joins again (a connection attempt that went nowhere is not tried again
+// by the library for a minute), and how many times it does before giving up.
+const HOST_WAIT_MS = 5_000;
+const REJOINS = 2;
+
+/**
+ * The live game on this page (one at a time).
+ * @typedef {object} Live
+ * @property {Page} page
+ * @property {string} room
+ * @property {string} password
+ * @property {Link | null} link
+ * @property {{to: string | null, text: string}[]} queue   what waits for the link
+ * @property {LiveInfo | null} info
+ * @property {number} timer
+ * @property {boolean} ended
+ * @property {boolean} heard  a guest heard from the room's device
+ * @property {number} tries  a guest: how many times it joined again without hearing from it
+ */
+
+/** @type {Live | null} */
+let live = null;
+/** @type {Promise<void> | null} */
+let loading = null;
+/** @type {((view: import("../generated/view.js").View) => void) | null} */
+let plainShow = null;
+/** live/livepy.zip's bytes, fetched once. @type {Promise<Uint8Array> | null} */
+let zipped = null;
+/**
+ * An invite's room joined while Python still starts (prepare()).
+ * @type {{room: string, password: string, link: Promise<Link>} | null}
+ */
+let early = null;
+
+const now = () => performance.now() / 1000;
+
+/**
+ * Live play's words and Python, fetched once.
+ * @returns {Promise<void>}
+ */
+function loadLivePlay() {
+  if (!loading) {
+    loading = (async () => {
+      const python = livePython(); // on its way while the words come
+      python.catch(() => {}); // said below, once awaited
+      await addWords(async (lang) => {
+        const answer = await fetch(new URL(`lang/${lang}.json`, LIVE));
+        if (!answer.ok) throw new Error(`live words: HTTP ${answer.status}`);
+        return answer.json();
+      });
+      const bytes = await python;
+      let binary = "";
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      if (!call("liveLoad", btoa(binary))) throw new Error("live Python did not unpack");
+    })().catch((error) => {
+      loading = null;
+      throw error;
+    });
+  }
+  return loading;
+}
+
+/** live/livepy.zip's bytes (fetched once; a failed fetch is tried again next time). */
+function livePython() {
+  if (!zipped) {
+    zipped = fetch(new URL("livepy.zip", LIVE))
+      .then(async (answer) => {
+        if (!answer.ok) throw new Error(`live Python: HTTP ${answer.status}`);
+        return new Uint8Array(await answer.arrayBuffer());
+      })
+      .catch((error) => {
+        zipped = null;
+        throw error;
+      });
+  }
+  return zipped;
+}
+
+/**
+ * An invite in the address, before Python has started: fetch live play's
+ * Python and join the room already (what arrives waits in the transport until
+ * joinLive() hands it to Python), so that the visitor is seated sooner.
+ */
+export function prepare() {
+  const invite = inviteOf(location.hash);
+  if (!invite || early) return;
+  livePython().catch(() => {}); // tried again, and said, when live play starts
+  const link = import("./transport.js").then(({ join }) => join(invite.room, invite.password));
+  link.catch(() => {}); // said when live play starts
+  early = { ...invite, link };
+}
+
+/** @param {Page} page */
+function wrapShow(page) {
+  if (plainShow) return;
+  const show = page.show;
+  plainShow = show;
+  page.show = (view) => {
+    show(view);
+    if (live && !live.ended) apply(call("liveFlush", now()), false);
+  };
+}
+
+/**
+ * What a live call answered: send its messages, draw its view and the room.
+ * @param {LiveAnswer} answer
+ * @param {boolean} [draw]
+ */
+function apply(answer, draw = true) {
+  if (!live) return;
+  for (const out of answer.send) send(out.to, out.text);
+  if (draw && plainShow) plainShow(answer.view);
+  const info = answer.live;
+  if (!info) return;
+  live.info = info;
+  if (info.role === "host") store(KEY_HOSTING, info.remember ?? "");
+  else if (info.remember) store(`${KEY_LIVE}${info.room}`, info.remember);
+  if (info.role === "guest" && info.seats.length) {
+    live.heard = true;
+    if ($("#notice")?.dataset.what === "live-connecting") hideNotice();
+  }
+  drawSeats(info);
+  if (info.said.length) say(info.said.join(" "));
+  if (info.choose) pickSeat(info);
+  else $("#live-pick")?.remove();
+  if (info.host_away) offerCarryOn();
+  else if ($("#notice")?.dataset.what === "live-host") hideNotice();
+}
+
+/**
+ * @param {string | null} to
+ * @param {string} text
+ */
+function send(to, text) {
+  if (!live) return;
+  if (!live.link) {
+    live.queue.push({ to, text });
+    return;
+  }
+  live.link.send(to, text).catch((error) => console.warn("Mykerinos: live message not sent", error));
+}
+
+/** @param {string} text */
+function say(text) {
+  const box = $("#announce");
+  if (box) box.textContent = text;
+}
+
+function hideNotice() {
+  const box = $("#notice");
+  if (box) box.hidden = true;
+}
+
+/**
+ * Start live play: words and Python, then the room.
+ * @param {Page} page
+ * @param {() => LiveAnswer} open  the Python call that opens or joins the room
+ */
+async function start(page, open) {
+  try {
+    await loadLivePlay();
+  } catch (error) {
+    console.warn("Mykerinos:", error);
+    failed(page, t("share.live_unavailable"));
+    return null;
+  }
+  end();
+  wrapShow(page);
+  const answer = open();
+  if (!answer.live) return null;
+  live = {
+    page,
+    room: answer.live.room,
+    password: answer.live.password,
+    link: null,
+    queue: [],
+    info: null,
+    timer: 0,
+    ended: false,
+    heard: false,
+    tries: 0,
+  };
+  document.body.dataset.live = answer.live.role;
+  apply(answer);
+  return live;
+}
+
+/**
+ * A game with friends' seats was just started on this device: open its room and invite.
+ * @param {Page} page
+ * @param {number[]} friends  the seats left for friends
+ */
+export async function hostLive(page, friends) {
+  const opened = await start(page, () => call("liveHost", friends, now()));
+  if (!opened) return;
+  invite();
+  connect(opened);
+}
+
+/**
+ * The room this device held before a reload (kept in storage): open it again,
+ * for the guests to come back to.
+ * @param {Page} page
+ * @param {string} kept
+ */
+export async function reopenLive(page, kept) {
+  const opened = await start(page, () => call("liveReopen", kept, now()));
+  if (opened) connect(opened);
+}
+
+/**
+ * An invite opened ("#live=<room>.<password>" in the address): join its room.
+ * @param {Page} page
+ * @returns {Promise<void>}
+ */
+export async function joinLive(page) {
+  const invite = inviteOf(location.hash);
+  if (!invite) return;
+  const { room, password } = invite;
+  const remembered = load(`${KEY_LIVE}${room}`);
+  const joined = await start(page, () => call("liveJoin", room, password, remembered, now()));
+  if (!joined) return;
+  if (!joined.heard) {
+    page.notice(t("live.connecting"), "info");
+    const box = $("#notice");
+    if (box) box.dataset.what = "live-connecting";
+  }
+  connect(joined);
+}
+
+/**
+ * The room and password of an invite's fragment, or null.
+ * @param {string} hash
+ */
+export function inviteOf(hash) {
+  if (!hash.startsWith(LIVE_MARK)) return null;
+  const [room, password] = hash.slice(LIVE_MARK.length).split(".");
+  if (!room || !password || !/^[\w-]{8,64}$/.test(room) || !/^[\w-]{8,64}$/.test(password)) return null;
+  return { room, password };
+}
+
+/**
+ * Join the room through the transport and wire it to Python.
+ * @param {Live} mine
+ */
+async function connect(mine) {
+  let link;
+  const joined = early && early.room === mine.room && early.password === mine.password ? early.link : null;
+  early = null;
+  try {
+    const { join } = await import("./transport.js");
+    link = await (joined ?? join(mine.room, mine.password));
+  } catch (error) {
+    if (live !== mine) return;
+    const code = /** @type {{code?: string}} */ (error).code ?? "unavailable";
+    console.warn("Mykerinos: live play could not start", error);
+    failed(mine.page, call("liveFailure", code));
+    return;
+  }
+  if (live !== mine) {
+    link.leave();
+    return;
+  }
+  mine.link = link;
+  link.onMessage = (text, peer) => apply(call("liveReceive", text, peer, now()));
+  link.onPeerJoin = (peer) => apply(call("livePeer", peer, true, now()));
+  link.onPeerLeave = (peer) => apply(call("livePeer", peer, false, now()));
+  for (const { to, text } of mine.queue.splice(0)) send(to, text);
+  mine.timer = window.setInterval(() => {
+    if (live === mine) apply(call("liveTick", now()));
+  }, BEAT_MS);
+  if (mine.info?.role === "guest") {
+    window.setTimeout(() => {
+      if (live !== mine || mine.heard) return;
+      if (mine.tries < REJOINS) rejoin(mine, mine.tries + 1);
+      else failed(mine.page, call("liveFailure", "no-peer"));
+    }, HOST_WAIT_MS);
+  }
+}
+
+/** Stop live play on this page (the game stays). */
+function end() {
+  if (!live) return;
+  const was = live;
+  live = null;
+  was.ended = true;
+  window.clearInterval(was.timer);
+  if (was.link) was.link.leave().catch(() => {});
+  $("#live-panel")?.remove();
+  $("#live-pick")?.remove();
+  delete document.body.dataset.live;
+}
+
+/**
+ * Live play cannot go on: say why and offer the same game by link.
+ * @param {Page} page
+ * @param {string} text
+ */
+function failed(page, text) {
+  const had = live !== null;
+  // A guest that never had the game has no game of this room to go on with.
+  const game = !live || live.info?.role === "host" || live.heard;
+  end();
+  for (const id of ["#live-invite", "#live-pick"]) {
+    const open = $(id);
+    if (open instanceof HTMLDialogElement) open.close();
+  }
+  if (had) page.show(call("liveLeave"));
+  if (location.hash.startsWith(LIVE_MARK)) history.replaceState(history.state, "", location.pathname + location.search);
+  const box = $("#notice");
+  if (!box) return;
+  // Live play's own words may not have loaded (offline): then the menu's word.
+  const label = t("live.by_link");
+  const byLink = h("button", {
+    type: "button",
+    id: "live-by-link",
+    class: "secondary",
+    text: label === "live.by_link" ? t("menu.share") : label,
+    onclick: () => shareGame(page),
+  });
+  page.notice(text);
+  if (game) box.insertBefore(byLink, box.querySelector("button.close"));
+  box.dataset.what = "live-failed";
+  document.body.dataset.liveFailed = "1";
+}
+
+/** The room's device went quiet: carry on here, or by link. */
+function offerCarryOn() {
+  const box = $("#notice");
+  if (!box || !live || box.dataset.what === "live-host") return;
+  const mine = live;
+  mine.page.notice(t("live.host_away"), "info");
+  const carry = h("button", {
+    type: "button",
+    id: "live-take-over",
+    class: "primary",
+    text: t("live.take_over"),
+    onclick: () => {
+      hideNotice();
+      takeOver(mine);
+    },
+  });
+  const byLink = h("button", {
+    type: "button",
+    id: "live-by-link",
+    class: "secondary",
+    text: t("live.by_link"),
+    onclick: () => {
+      hideNotice();
+      leave();
+      shareGame(mine.page);
+    },
+  });
+  const close = box.querySelector("button.close");
+  box.insertBefore(carry, close);
+  box.insertBefore(byLink, close);
+  box.dataset.what = "live-host";
+}
+
+/**
+ * Hold the game here, in a new room, and invite the others again.
+ * @param {Live} mine
+ */
+function takeOver(mine) {
+  const page = mine.page;
+  const answer = call("liveTakeOver", now());
+  if (answer.live?.role !== "host") return;
+  end();
+  live = { ...mine, room: answer.live.room, password: answer.live.password, link: null, queue: [], ended: false };
+  document.body.dataset.live = "host";
+  apply(answer);
+  invite();
+  connect(live);
+  page.notice(t("live.invite_text"), "info");
+}
+
+/**
+ * The connection is lost (a phone asleep, a network gone): the room is left
+ * without a word and the beats stop, until the page is shown again
+ * (visibilitychange) and joins again. The benches and tests call it too.
+ */
+export function drop() {
+  if (!live?.link) return;
+  const link = live.link;
+  live.link = null;
+  window.clearInterval(live.timer);
+  link.leave().catch(() => {});
+}
+
+/** The transport's link to the room now (for the benches and tests), or null. */
+export function connection() {
+  return live?.link ?? null;
+}
+
+/** Leave live play: the game stays here, played on this device. */
+export function leave() {
+  if (!live) return;
+  const page = live.page;
+  const room = live.room;
+  end();
+  store(`${KEY_LIVE}${room}`, "");
+  store(KEY_HOSTING, "");
+  page.show(call("liveLeave"));
+}
+
+/** The invite's URL. */
+function inviteUrl() {
+  if (!live) return "";
+  return linkUrl(`${LIVE_MARK.slice(1)}${live.room}.${live.password}`);
+}
+
+/** The invite: the link to copy or share, and its QR code. */
+export async function invite() {
+  if (!live) return;
+  const url = inviteUrl();
+  const field = h("input", { id: "live-url", type: "text", readonly: true, "aria-label": t("live.invite_link") });
+  field.value = url;
+  const status = h("p", { id: "live-status", class: "small", role: "status" });
+  const copy = h("button", {
+    type: "button",
+    id: "live-copy",
+    class: "primary",
+    text: t("live.copy"),
+    onclick: () => {
+      field.select();
+      const done = () => {
+        status.textContent = t("live.copied");
+      };
+      const failed = () => {
+        status.textContent = t("share.copy_failed");
+      };
+      if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, failed);
+      else failed();
+    },
+  });
+  const share =
+    typeof navigator.share === "function"
+      ? h("button", {
+          type: "button",
+          id: "live-share",
+          class: "secondary",
+          text: t("live.share"),
+          onclick: () => {
+            navigator.share({ title: "Mykerinos", text: t("live.invite_title"), url }).catch(() => {});
+          },
+        })
+      : null;
+  const qr = h("div", { id: "live-qr", class: "live-qr", role: "img", "aria-label": t("live.qr") });
+  const dialog = modal("live-invite", t("live.invite_title"), [
+    h("p", { text: t("live.invite_text") }),
+    qr,
+    field,
+    status,
+    h(
+      "div",
+      { class: "buttons" },
+      share,
+      copy,
+      h("button", {
+        type: "button",
+        id: "live-invite-close",
+        class: "secondary",
+        text: t("button.close"),
+        onclick: () => dialog.close(),
+      }),
+    ),
+  ]);
+  field.focus();
+  field.select();
+  try {
+    const { default: qrcode } = await import(new URL("qrcode/qrcode.mjs", LIVE).href);
+    const code = qrcode(0, "M");
+    code.addData(url);
+    code.make();
+    qr.innerHTML = code.createSvgTag({ cellSize: 4, margin: 2, scalable: true });
+    qr.querySelector("svg")?.setAttribute("aria-hidden", "true");
+  } catch (error) {
+    console.warn("Mykerinos: no QR code", error);
+    qr.remove();
+  }
+}
+
+/**
+ * Who sits where: here, away, free, whose turn.
+ * @param {LiveInfo} info
+ */
+function drawSeats(info) {
+  let panel = $("#live-panel");
+  if (!panel) {
+    panel = h("section", { id: "live-panel", class: "live-panel", "aria-labelledby": "live-panel-title" });
+    const app = $("#app");
+    if (app) app.before(panel);
+    else document.body.prepend(panel);
+  }
+  const rows = info.seats.map((seat) =>
+    h(
+      "li",
+      {
+        class: `live-seat ${seat.status}${seat.turn ? " turn" : ""}`,
+        "data-seat": String(seat.seat),
+        "data-status": seat.status,
+      },
+      h("span", { class: "live-name", text: seat.name }),
+      seat.mine ? h("span", { class: "live-you", text: ` (${t("live.you")})` }) : null,
+      h("span", { class: "live-state", text: ` — ${seat.state}` }),
+      seat.turn ? h("strong", { class: "live-turn", text: ` — ${t("live.to_play")}` }) : null,
+    ),
+  );
+  panel.replaceChildren(
+    h("h2", { id: "live-panel-title", text: t("live.seats_title") }),
+    h("ul", {}, ...rows),
+    h(
+      "div",
+      { class: "buttons" },
+      info.role === "host"
+        ? h("button", {
+            type: "button",
+            id: "live-invite-again",
+            class: "secondary",
+            text: t("live.invite"),
+            onclick: () => invite(),
+          })
+        : null,
+      h("button", {
+        type: "button",
+        id: "live-leave",
+        class: "secondary",
+        text: t("live.leave"),
+        onclick: () => leave(),
+      }),
+    ),
+  );
+}
+
+/**
+ * A guest without a seat: pick a free one, with a name.
+ * @param {LiveInfo} info
+ */
+function pickSeat(info) {
+  if ($("#live-pick") || !live) return;
+  const page = live.page;
+  page.notice("");
+  const free = info.seats.filter((seat) => seat.status === "free");
+  const name = h("input", { id: "live-name", type: "text", maxlength: "24", autocomplete: "nickname" });
+  const label = h("label", { for: "live-name", text: t("live.your_name") });
+  const choices = free.map((seat, i) =>
+    h(
+      "label",
+      { class: "live-choice" },
+      h("input", { type: "radio", name: "live-seat", value: String(seat.seat), checked: i === 0 }),
+      ` ${seat.name}`,
+    ),
+  );
+  const take = h("button", {
+    type: "submit",
+    id: "live-take",
+    class: "primary",
+    text: t("live.take"),
+    disabled: free.length === 0,
+  });
+  const form = h(
+    "form",
+    { method: "dialog" },
+    h("p", { text: free.length ? t("live.pick_text") : t("live.no_free") }),
+    h("fieldset", { class: "live-choices" }, h("legend", { text: t("live.seats_title") }), ...choices),
+    label,
+    name,
+    h(
+      "div",
+      { class: "buttons" },
+      take,
+      h("button", { type: "button", class: "secondary", text: t("button.close"), onclick: () => dialog.close() }),
+    ),
+  );
+  const dialog = modal("live-pick", t("live.pick_title"), [form]);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const chosen = /** @type {HTMLInputElement | null} */ (form.querySelector("input[name=live-seat]:checked"));
+    if (!chosen) return;
+    const typed = /** @type {HTMLInputElement} */ (name).value.trim();
+    dialog.close();
+    apply(call("liveTake", Number(chosen.value), typed, now()));
+  });
+  name.focus();
+}
+
+// A phone that slept, a tab shown again: a guest whose link dropped joins again.
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState !== "visible" || !live || live.ended) return;
+  const mine = live;
+  if (mine.info?.role !== "guest" || (mine.link && mine.heard && !mine.info.host_away)) return;
+  rejoin(mine);
+});
+
+/**
+ * Join the room again (a guest whose room's device went quiet): Python asks
+ * for the seat back with its secret when the room's device welcomes it.
+ * @param {Live} mine
+ * @param {number} [tries]  how many times in a row it joined again unheard
+ */
+export function rejoin(mine = /** @type {Live} */ (live), tries = 0) {
+  if (!mine) return;
+  const { page, room, password } = mine;
+  const remembered = load(`${KEY_LIVE}${room}`);
+  end();
+  start(page, () => call("liveJoin", room, password, remembered, now())).then((joined) => {
+    if (!joined) return;
+    joined.tries = tries;
+    connect(joined);
+  });
+}

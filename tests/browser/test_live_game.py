@@ -1,0 +1,335 @@
+"""Live play through the page, with real parts: a Nostr relay on this machine
+(tools/relay.py), the site served with its live play pointed at it (as
+`./run serve --relay` does), and Chromium pages, each in a context of its own
+(a device), started with loopback candidates allowed. A game is started with
+friends' seats in the new-game dialog, the invite is opened on the other
+pages, each picks a seat and the game is played to its end by clicks."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from game import replay
+from harness.pages import offered
+from tests.browser.browser_helpers import start_game, view_of, wait_ready
+from tests.browser.test_accessibility import PHONE, audit
+from tests.browser.test_live_transport import LIVE_ARGS
+from tools import chromium
+from tools import serve as static_server
+from tools.relay import free_port, start_relay
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+SEATS = ["human", "friend", "friend", "easy"]
+SEED = 11
+WAIT_MS = 30_000
+
+# Clicks a target as a person would (the page's own click listener on #app).
+CLICK = """target => {
+  const el = document.querySelector(`[data-target="${CSS.escape(target)}"]`);
+  if (!el) return false;
+  el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+  return true;
+}"""
+
+# Drops the page's connection to the room as a sleeping phone's would.
+DROP = """async () => (await import("./front/js/live/live.js")).drop()"""
+
+
+@pytest.fixture(scope="module")
+def relay():
+    running = start_relay()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def live_site(dist_dir, relay):
+    server = static_server.make_server(dist_dir, 0, "/", quiet=True, relay_url=relay.url)
+    static_server.start_in_thread(server)
+    yield static_server.url_of(server)
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def live_browser(playwright_instance):
+    browser = playwright_instance.chromium.launch(
+        executable_path=chromium.executable(), args=LIVE_ARGS, headless=True
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def device(live_browser):
+    """Factory: a new page in a context of its own (a device)."""
+    contexts = []
+
+    def open_one(url: str, **options):
+        context = live_browser.new_context(**options)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: print("page error:", error))
+        page.goto(url)
+        wait_ready(page)
+        return page
+
+    yield open_one
+    for context in contexts:
+        context.close()
+
+
+def host_game(device, live_site, names=NAMES, seats=SEATS, close=True):
+    """The host's page starts a game with friends' seats: the invite's URL."""
+    host = device(live_site)
+    start_game(host, names, SEED, seats=seats)
+    expect(host.locator("#live-invite")).to_be_visible(timeout=WAIT_MS)
+    url = host.locator("#live-url").input_value()
+    assert "#live=" in url
+    expect(host.locator("#live-qr svg")).to_be_visible()
+    if close:
+        host.click("#live-invite-close")
+    return host, url
+
+
+def take_seat(page, seat: int, name: str) -> None:
+    """On an invite's page: pick the seat, say a name, and wait to be in."""
+    pick = page.locator("#live-pick")
+    expect(pick).to_be_visible(timeout=WAIT_MS)
+    page.check(f'#live-pick input[name=live-seat][value="{seat}"]')
+    page.fill("#live-name", name)
+    page.click("#live-take")
+    expect(page.locator(f'#live-panel [data-seat="{seat}"] .live-you')).to_be_visible(
+        timeout=WAIT_MS
+    )
+
+
+def play_until(pages, done, rng: random.Random, timeout_s: float = 600) -> int:
+    """Each page clicks one offered target when it has some, until ``done()``."""
+    deadline = time.monotonic() + timeout_s
+    clicks = 0
+    while not done():
+        acted = False
+        for page in pages:
+            view = view_of(page)
+            targets = offered(view)
+            if targets and not view["final"]:
+                others = [t for t in targets if t != "action:pass"]
+                if view["building"]:
+                    others = [t for t in targets if not t.startswith("action:")] or targets
+                target = rng.choice(others if others and rng.random() < 0.7 else targets)
+                if page.evaluate(CLICK, target):  # else: not drawn yet, next round
+                    clicks += 1
+                    acted = True
+        if not acted:
+            time.sleep(0.05)
+        assert time.monotonic() < deadline, "the live game does not end"
+    return clicks
+
+
+def record_of(page) -> dict:
+    return json.loads(json.loads(page.evaluate("window.mykerinos.call('exportRecord', '[]')")))
+
+
+def moves_of(page) -> int:
+    return len(record_of(page)["moves"])
+
+
+def test_a_whole_four_player_live_game_ends_the_same_on_three_devices(device, live_site):
+    host, url = host_game(device, live_site)
+    bob = device(url)
+    take_seat(bob, 1, "Bobby")
+    cy = device(url)
+    take_seat(cy, 2, "Cyd")
+    # Everyone sees who is here; the host saw them join (its polite live region).
+    expect(host.locator('#live-panel [data-seat="2"]')).to_have_attribute("data-status", "taken")
+    statuses = bob.locator("#live-panel li").evaluate_all("els => els.map(e => e.dataset.status)")
+    assert statuses == ["host", "taken", "taken", "host"]
+    pages = [host, bob, cy]
+    play_until(pages, lambda: all(view_of(p)["final"] for p in pages), random.Random(5))
+    records = [record_of(p) for p in pages]
+    assert records[0] == records[1] == records[2]
+    assert replay(records[0]).over and records[0]["seats"] == ["human"] * 3 + ["easy"]
+
+
+def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline(device, live_site):
+    host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "easy"])
+    bob = device(url)
+    take_seat(bob, 1, "Bobby")
+    rng = random.Random(2)
+    play_until([host, bob], lambda: moves_of(host) >= 6, rng)
+    # A reload mid-game: back to its seat, with the game as the host has it.
+    bob.reload()
+    wait_ready(bob)
+    expect(bob.locator('#live-panel [data-seat="1"] .live-you')).to_be_visible(timeout=WAIT_MS)
+    expect(bob.locator("#notice")).to_be_hidden()  # "Connecting…" went once the game came
+    bob.wait_for_function(
+        "n => JSON.parse(window.mykerinos.call('exportRecord', '[]')).length > 0", arg=0
+    )
+    host.wait_for_function(
+        "() => document.querySelector('#live-panel [data-seat=\"1\"]').dataset.status === 'taken'",
+        timeout=WAIT_MS,
+    )
+    assert record_of(bob) == record_of(host)
+    play_until([host, bob], lambda: view_of(host)["to_move"] == 0, rng)
+    # Offline for several moves (its connection dropped, as a phone's asleep):
+    # the host plays on (its own seat and its computer).
+    bob.evaluate(DROP)
+    host.wait_for_function(
+        "() => document.querySelector('#live-panel [data-seat=\"1\"]').dataset.status === 'away'",
+        timeout=WAIT_MS,
+    )
+    before = moves_of(bob)
+    play_until([host], lambda: view_of(host)["to_move"] == 1 or view_of(host)["final"], rng)
+    assert moves_of(host) > before
+    bob.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    bob.wait_for_function(
+        "n => JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length >= n",
+        arg=moves_of(host),
+        timeout=WAIT_MS,
+    )
+    assert record_of(bob) == record_of(host)
+    # The host reloads: it opens its room again, and Bob comes back to it by himself.
+    host.reload()
+    wait_ready(host)
+    host.wait_for_function(
+        "() => document.querySelector('#live-panel [data-seat=\"1\"]')?.dataset.status === 'taken'",
+        timeout=WAIT_MS,
+    )
+    goal = moves_of(host) + 3
+    play_until([host, bob], lambda: moves_of(host) >= goal, rng)
+    bob.wait_for_function(
+        "n => JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length >= n",
+        arg=moves_of(host),
+        timeout=WAIT_MS,
+    )
+    assert record_of(bob) == record_of(host)
+
+
+# Keeps what the page sends (window.sent) through its link to the room.
+SPY = """async () => {
+  const link = (await import("./front/js/live/live.js")).connection();
+  const send = link.send;
+  window.sent = [];
+  link.send = (to, text) => { window.sent.push([to, text]); return send(to, text); };
+}"""
+# Keeps every text the polite live region says (window.spoken).
+SPOKEN = """() => {
+  window.spoken = [];
+  const box = document.querySelector("#announce");
+  new MutationObserver(() => window.spoken.push(box.textContent)).observe(box, {
+    childList: true, characterData: true, subtree: true,
+  });
+}"""
+# Sends text to every device of the room through this page's link.
+SEND = """async (text) => (await import("./front/js/live/live.js")).connection().send(null, text)"""
+
+
+def test_forged_replayed_and_other_seat_messages_are_refused(device, live_site):
+    host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "friend"])
+    bob = device(url)
+    take_seat(bob, 1, "Bobby")
+    cy = device(url)
+    take_seat(cy, 2, "Cyd")
+    bob.evaluate(SPY)
+    rng = random.Random(9)
+    pages = [host, bob, cy]
+    play_until(pages, lambda: moves_of(host) >= 2 and view_of(host)["to_move"] == 0, rng)
+    moves = [text for _, text in bob.evaluate("window.sent") if '"t":"move"' in text]
+    assert moves, "Bob played no move"
+    record = record_of(host)
+
+    def unchanged() -> None:
+        time.sleep(1.0)  # what was sent has long arrived on loopback
+        assert [record_of(p) for p in pages] == [record] * 3
+
+    # A replayed move of Bob's: refused by the room's device, Bob is told why.
+    bob.evaluate(SEND, moves[-1])
+    expect(bob.locator("#message, .message").first).to_contain_text(
+        "An old message arrived again", timeout=WAIT_MS
+    )
+    unchanged()
+    # Cy's device sends a move for Bob's seat (it cannot sign it with Bob's secret).
+    forged = json.loads(moves[-1])
+    forged["seq"] += 1000
+    cy.evaluate(SEND, json.dumps(forged))
+    expect(cy.locator("#message, .message").first).to_contain_text(
+        "not this device's", timeout=WAIT_MS
+    )
+    unchanged()
+    # Cy's device passes itself off as the room's device to the others.
+    seats = [{"seat": i, "kind": "human", "status": "taken", "name": "X"} for i in range(3)]
+    room = url.split("#live=")[1].split(".")[0]
+    game = {"v": 1, "t": "game", "room": room, "code": "AAAA.abcdef", "seats": seats}
+    cy.evaluate(SEND, json.dumps(game))
+    unchanged()
+    assert bob.locator("#live-panel li").evaluate_all("e => e.map(x => x.dataset.status)") == [
+        "host",
+        "taken",
+        "taken",
+    ]
+
+
+def test_unreachable_relays_are_said_within_the_wait_with_the_way_on_by_link(device, dist_dir):
+    nowhere = f"ws://127.0.0.1:{free_port()}"  # nothing listens there
+    server = static_server.make_server(dist_dir, 0, "/", quiet=True, relay_url=nowhere)
+    static_server.start_in_thread(server)
+    try:
+        host = device(static_server.url_of(server))
+        start_game(host, NAMES[:2], SEED, seats=["human", "friend"])
+        started = time.monotonic()
+        notice = host.locator("#notice")
+        expect(notice).to_contain_text("no relay answered", timeout=WAIT_MS)
+        waited = time.monotonic() - started
+        assert waited < 15, waited  # the configuration's wait (10 s), and not forever
+        expect(host.locator("#live-by-link")).to_be_visible()
+        host.click("#live-by-link")
+        expect(host.locator("#share-url")).to_have_value(re.compile(r"#g="))
+        # The game goes on on this device: Ann's turn, actions on screen.
+        assert view_of(host)["actions"]
+        assert host.locator("#live-panel").count() == 0
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_invite_the_seat_picker_and_the_seat_list_pass_the_audit(device, live_site):
+    host, url = host_game(device, live_site, NAMES[:2], ["human", "friend"], close=False)
+    problems, _ = audit(host, "invite", board=False)
+    host.click("#live-invite-close")
+    host.evaluate(SPOKEN)
+    guest = device(url, **PHONE)  # a 360 px phone
+    expect(guest.locator("#live-pick")).to_be_visible(timeout=WAIT_MS)
+    problems += audit(guest, "seat picker", board=False)[0]
+    take_seat(guest, 1, "Bobby")
+    wide = guest.evaluate("document.documentElement.scrollWidth")
+    assert wide <= 360, f"the phone scrolls sideways: {wide} px"
+    expect(host.locator('#live-panel [data-seat="1"]')).to_have_attribute("data-status", "taken")
+    problems += audit(host, "seat list, host")[0] + audit(guest, "seat list, guest")[0]
+    # Who joined is announced in the page's polite live region.
+    assert "Bobby joined the game." in host.evaluate("window.spoken.join(' ')")
+    assert problems == [], "\n".join(problems)
+
+
+def test_a_guest_carries_on_when_the_host_is_gone(device, live_site):
+    host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "easy"])
+    bob = device(url)
+    take_seat(bob, 1, "Bobby")
+    play_until([host, bob], lambda: moves_of(host) >= 3, random.Random(4))
+    host.context.close()  # the room's device is gone for good
+    expect(bob.locator("#live-take-over")).to_be_visible(timeout=WAIT_MS)
+    moves = record_of(bob)["moves"]
+    assert len(moves) >= 3
+    bob.click("#live-take-over")
+    # Bob's device holds the game now, in a room of its own, and invites again.
+    expect(bob.locator("#live-invite")).to_be_visible(timeout=WAIT_MS)
+    assert "#live=" in bob.locator("#live-url").input_value()
+    assert record_of(bob)["moves"] == moves
+    statuses = bob.locator("#live-panel li").evaluate_all("e => e.map(x => x.dataset.status)")
+    assert statuses == ["free", "host", "host"]

@@ -1,0 +1,344 @@
+"""Live play through the page's calls (page/bridge.py's live* calls and
+page/live/modes.py), without a browser: each device is a Bridge on its own
+storage, wired by a little in-memory room that carries what each call
+answers to send, as the page's glue (front/js/live/) does with the transport."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from game import replay
+from harness.pages import offered
+from page.bridge import Bridge
+from page.live.protocol import dump
+from page.session import Session
+from page.texts import Texts
+from tests.page.fakes import Memory
+
+NAMES = ["Ann", "Bob", "Cy"]
+EN = Texts("en")
+
+
+def call(bridge: Bridge, name: str, *args: Any) -> Any:
+    return json.loads(bridge.answer(name, json.dumps(list(args))))
+
+
+@dataclass
+class Device:
+    name: str
+    bridge: Bridge
+    storage: Memory
+    last: dict[str, Any] = field(default_factory=dict)
+    said: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Room:
+    """Devices by peer id; "h" is the room's device. ``sent`` counts messages."""
+
+    devices: dict[str, Device] = field(default_factory=dict)
+    now: float = 1000.0
+    sent: list[tuple[str, str, str]] = field(default_factory=list)  # (from, to, text)
+    offline: set[str] = field(default_factory=set)
+
+    def answer(self, peer: str, answer: dict[str, Any]) -> dict[str, Any]:
+        """Take one call's answer from ``peer``: remember its view and words, deliver its messages."""
+        device = self.devices[peer]
+        device.last = answer
+        if answer["live"]:
+            device.said += answer["live"]["said"]
+        for out in answer["send"]:
+            targets = (
+                [out["to"]] if out["to"] is not None else [p for p in self.devices if p != peer]
+            )
+            for to in targets:
+                if to in self.devices and to not in self.offline and peer not in self.offline:
+                    self.sent.append((peer, to, out["text"]))
+                    self.deliver(peer, to, out["text"])
+        return answer
+
+    def deliver(self, origin: str, to: str, text: str) -> None:
+        device = self.devices[to]
+        self.answer(to, call(device.bridge, "liveReceive", text, origin, self.now))
+
+    def connect(self, peer: str, device: Device) -> None:
+        self.devices[peer] = device
+        for other in list(self.devices):
+            if other != peer:  # both ends hear of the other, as with the transport
+                self.answer(
+                    other, call(self.devices[other].bridge, "livePeer", peer, True, self.now)
+                )
+                self.answer(peer, call(device.bridge, "livePeer", other, True, self.now))
+
+    def call(self, peer: str, name: str, *args: Any) -> dict[str, Any]:
+        return self.answer(peer, call(self.devices[peer].bridge, name, *args))
+
+    def tick(self, seconds: float = 1.0) -> None:
+        self.now += seconds
+        for peer in list(self.devices):
+            if peer not in self.offline:
+                self.call(peer, "liveTick", self.now)
+
+
+def device(name: str, storage: Memory | None = None) -> Device:
+    storage = storage or Memory()
+    session = Session.open(storage, "en", fresh_seed=lambda: 5)
+    return Device(name, Bridge(session, storage), storage)
+
+
+def host_room(kinds: list[str] | None = None) -> tuple[Room, Device]:
+    """Ann's device opens a room: Ann, Bob (a friend) and an easy computer."""
+    host = device("host")
+    kinds = kinds or ["human", "human", "easy"]
+    call(host.bridge, "newGame", NAMES[: len(kinds)], "7", {"nile": False, "seats": kinds})
+    room = Room()
+    room.devices["h"] = host
+    friends = [i for i in range(len(kinds)) if i > 0 and kinds[i] == "human"]
+    answer = room.call("h", "liveHost", friends, room.now)
+    assert answer["live"]["role"] == "host"
+    return room, host
+
+
+def join(room: Room, peer: str, name: str, seat: int | None, storage: Memory | None = None):
+    guest = device(name, storage)
+    info = room.devices["h"].last["live"]
+    remembered = guest.storage.get("live:" + info["room"])
+    room.devices[peer] = guest
+    room.call(peer, "liveJoin", info["room"], info["password"], remembered, room.now)
+    room.devices.pop(peer)
+    room.connect(peer, guest)
+    if seat is not None and remembered is None:
+        room.call(peer, "liveTake", seat, name, room.now)  # answered as the messages arrive
+        assert guest.last["live"]["mine"] == seat, guest.last["view"]["message"]
+    keep = guest.last["live"]["remember"]
+    if keep:
+        guest.storage.set("live:" + info["room"], keep)
+    return guest
+
+
+def play_one(room: Room, rng: random.Random) -> None:
+    """The device whose turn it is clicks one offered target (or the host's computer moves)."""
+    host = room.devices["h"]
+    view = host.last["view"]
+    if view["bot_to_move"]:
+        state = host.bridge.session.table.state
+        move = rng.choice(state.legal_moves()).to_json()
+        call(host.bridge, "playBotMove", move, view["stamp"])
+        room.call("h", "liveFlush", room.now)
+        return
+    for peer, dev in room.devices.items():
+        if peer in room.offline:
+            continue
+        targets = offered(dev.last["view"])
+        if targets:
+            non_pass = [t for t in targets if t != "action:pass"]
+            target = rng.choice(non_pass if non_pass and rng.random() < 0.75 else targets)
+            dev.last = {**dev.last, "view": call(dev.bridge, "click", target)}
+            room.call(peer, "liveFlush", room.now)
+            return
+    raise AssertionError("nobody can play: " + str(host.last["view"]["prompt"]))
+
+
+def record_of(dev: Device) -> dict[str, Any]:
+    return json.loads(call(dev.bridge, "exportRecord"))
+
+
+# ------------------------------------------------------------------ tests
+def test_a_whole_game_between_two_devices_ends_the_same_on_both() -> None:
+    room, host = host_room()
+    bob = join(room, "b", "Bobby", 1)
+    seats = host.last["live"]["seats"]
+    assert [s["status"] for s in seats] == ["host", "taken", "host"]
+    assert "Bobby joined the game." in host.said
+    rng = random.Random(4)
+    moves = 0
+    while not host.bridge.session.table.state.over:
+        play_one(room, rng)
+        moves += 1
+        assert moves < 3000
+    assert record_of(host) == record_of(bob)
+    assert replay(record_of(bob)).over
+    assert bob.last["view"]["final"] is not None and bob.last["live"]["over"]
+    # Each device kept the game in its own save.
+    assert host.storage.get("current") and bob.storage.get("current")
+
+
+def test_a_guest_can_play_only_on_its_turn_and_never_for_another_seat() -> None:
+    room, host = host_room()
+    bob = join(room, "b", "Bobby", 1)
+    view = bob.last["view"]
+    assert view["to_move"] == 0 and view["actions"] == []  # Ann's turn: nothing to click
+    before = len(room.sent)
+    view = call(bob.bridge, "click", "action:dig")
+    assert view["message"] == EN.t("live.wait_turn", who="Ann")
+    assert room.call("b", "liveFlush", room.now)["send"] == []
+    assert len(room.sent) == before
+    # The host cannot play Bob's seat either, nor take moves back.
+    rng = random.Random(1)
+    while host.bridge.session.table.state.to_move != 1:
+        play_one(room, rng)
+    view = call(host.bridge, "click", "action:dig")
+    assert view["message"] == EN.t("live.wait_turn", who="Bobby")
+    assert call(host.bridge, "click", "undo")["message"] == EN.t("live.no_undo")
+    assert bob.last["view"]["actions"] != []  # Bob's turn, on Bob's device
+
+
+def test_forged_replayed_and_other_seat_messages_change_nothing() -> None:
+    room, host = host_room(["human", "human", "human"])
+    bob = join(room, "b", "Bobby", 1)
+    cy = join(room, "c", "Cy", 2)
+    rng = random.Random(2)
+    while host.bridge.session.table.state.to_move != 1:
+        play_one(room, rng)
+    # Bob plays; his message is kept to be replayed later.
+    targets = offered(bob.last["view"])
+    mark = len(room.sent)
+    while host.bridge.session.table.state.to_move == 1:
+        target = rng.choice([t for t in offered(bob.last["view"]) if t != "action:pass"] or targets)
+        bob.last = {**bob.last, "view": call(bob.bridge, "click", target)}
+        room.call("b", "liveFlush", room.now)
+    moved = [text for frm, to, text in room.sent[mark:] if frm == "b" and '"move"' in text]
+    assert moved
+    record = record_of(host)
+
+    def refused(peer: str, text: str) -> dict[str, Any]:
+        answer = call(host.bridge, "liveReceive", text, peer, room.now)
+        return answer
+
+    # Replayed: the same message again.
+    answer = refused("b", moved[-1])
+    assert any("live.replayed" in out["text"] for out in answer["send"])
+    # Cy's device sends a move for Bob's seat (it has no secret for it).
+    message = json.loads(moved[-1])
+    message["seq"] += 100
+    answer = refused("c", dump(message))
+    assert any("live.not_your_seat" in out["text"] for out in answer["send"])
+    # A forged game sent to Bob by Cy's device: ignored on Bob's.
+    bob_before = record_of(bob)
+    forged = {"v": 1, "t": "game", "room": host.last["live"]["room"], "code": "x.abcdef"}
+    forged["seats"] = host.last["live"]["seats"]
+    call(bob.bridge, "liveReceive", json.dumps(forged), "c", room.now)
+    assert record_of(host) == record and record_of(bob) == bob_before
+    assert cy.last["live"]["mine"] == 2
+
+
+def test_a_guest_that_reloads_comes_back_to_its_seat_and_catches_up() -> None:
+    room, host = host_room()
+    bob = join(room, "b", "Bobby", 1)
+    rng = random.Random(6)
+    for _ in range(5):
+        play_one(room, rng)
+    # Bob's device goes quiet: shown away within a few seconds.
+    room.offline.add("b")
+    for _ in range(5):
+        room.tick()
+    assert host.last["live"]["seats"][1]["status"] == "away"
+    assert "Bobby is away." in host.said
+    # The others play on while Bob is gone (until it is Bob's turn).
+    while host.bridge.session.table.state.to_move != 1:
+        play_one(room, rng)
+    # Bob's page reloads: a new bridge on the same storage, a new peer id.
+    room.devices.pop("b")
+    room.offline.discard("b")
+    bob2 = join(room, "b2", "Bobby", 1, storage=bob.storage)
+    assert bob2.last["live"]["mine"] == 1
+    assert record_of(bob2) == record_of(host)
+    assert host.last["live"]["seats"][1]["status"] == "taken"
+    assert "Bobby is back." in host.said
+    assert bob2.last["view"]["actions"]  # Bob's turn, Bob can play
+
+
+def test_a_guest_carries_on_when_the_host_leaves() -> None:
+    room, host = host_room()
+    bob = join(room, "b", "Bobby", 1)
+    rng = random.Random(8)
+    for _ in range(4):
+        play_one(room, rng)
+    room.devices.pop("h")
+    room.call("b", "livePeer", "h", False, room.now)
+    assert bob.last["live"]["host_away"]
+    answer = room.call("b", "liveTakeOver", room.now)
+    assert answer["live"]["role"] == "host"
+    assert record_of(bob)["moves"] == record_of(host)["moves"]
+    assert [s["status"] for s in answer["live"]["seats"]] == ["free", "host", "host"]
+
+
+def test_leaving_keeps_the_game_playable_on_this_device() -> None:
+    room, host = host_room()
+    bob = join(room, "b", "Bobby", 1)
+    view = call(bob.bridge, "liveLeave")
+    assert view["actions"]  # Ann's turn, played here now (a game by link, or passed around)
+    answer = call(bob.bridge, "liveTick", room.now)
+    assert answer["live"] is None and answer["send"] == []
+
+
+@pytest.mark.parametrize("code", ["relays-unreachable", "no-peer", "insecure", "other"])
+def test_failures_are_said_in_the_page_language(code: str) -> None:
+    dev = device("x")
+    text = call(dev.bridge, "liveFailure", code)
+    assert "by link" in text
+    call(dev.bridge, "setLanguage", "fr")
+    assert "lien" in call(dev.bridge, "liveFailure", code)
+
+
+def test_the_host_reopens_its_room_after_a_reload_and_the_guest_comes_back() -> None:
+    room, host = host_room()
+    bob = join(room, "b", "Bobby", 1)
+    rng = random.Random(3)
+    for _ in range(5):
+        play_one(room, rng)
+    kept = host.last["live"]["remember"]
+    assert kept and "secret" in kept
+    before = record_of(host)
+    # The host's page reloads: a new bridge on the same storage, a new peer id.
+    room.devices.pop("h")
+    room.call("b", "livePeer", "h", False, room.now)
+    assert bob.last["live"]["host_away"]
+    host2 = device("host", host.storage)
+    room.devices["h2"] = host2
+    answer = room.call("h2", "liveReopen", kept, room.now)
+    assert answer["live"]["role"] == "host" and answer["live"]["room"] == host.last["live"]["room"]
+    assert answer["live"]["seats"][1]["status"] == "away"
+    room.devices.pop("h2")
+    room.connect("h2", host2)
+    assert host2.last["live"]["seats"][1]["status"] == "taken"
+    assert not bob.last["live"]["host_away"] and bob.last["live"]["mine"] == 1
+    assert record_of(host2) == before == record_of(bob)
+    # And the game goes on between them.
+    rooms_moves = len(before["moves"])
+    while len(record_of(host2)["moves"]) < rooms_moves + 6:
+        room.devices["h"] = host2  # play_one looks for the host under "h"
+        play_one(room, rng)
+        room.devices.pop("h")
+    assert record_of(host2) == record_of(bob)
+
+
+def test_a_kept_room_for_another_game_is_not_reopened() -> None:
+    room, host = host_room()
+    kept = host.last["live"]["remember"]
+    other = device("other")
+    answer = call(other.bridge, "liveReopen", kept, 0.0)
+    assert answer["live"] is None
+    assert call(other.bridge, "liveReopen", "{not json", 0.0)["live"] is None
+
+
+def test_carrying_on_before_any_game_came_changes_nothing() -> None:
+    dev = device("x")
+    answer = call(dev.bridge, "liveJoin", "room-name-1", "password-1", None, 0.0)
+    assert answer["live"]["role"] == "guest"
+    answer = call(dev.bridge, "liveTakeOver", 0.0)
+    assert answer["live"]["role"] == "guest" and answer["send"] == []
+
+
+def test_a_beat_does_not_write_the_view_for_the_first_paint() -> None:
+    room, host = host_room()
+    host.storage.data.pop("view", None)
+    room.tick()
+    assert "view" not in host.storage.data  # a beat every second writes nothing
+    call(host.bridge, "click", "cancel")
+    assert "view" in host.storage.data
