@@ -87,11 +87,18 @@ class FirefoxTab(Tab):
 
     name = "firefox"
 
-    def __init__(self, executable: str, downloads: str | None = None) -> None:
+    def __init__(
+        self,
+        executable: str,
+        downloads: str | None = None,
+        preferences: dict[str, object] | None = None,
+    ) -> None:
+        """`preferences`: more of the profile's preferences (live play's loopback, say)."""
         from websocket import create_connection
 
         self._profile = Path(tempfile.mkdtemp(prefix="mykerinos-ff-"))
-        prefs = dict(PREFERENCES, **{"browser.download.dir": downloads or str(self._profile)})
+        prefs: dict[str, object] = dict(PREFERENCES, **(preferences or {}))
+        prefs["browser.download.dir"] = downloads or str(self._profile)
         (self._profile / "user.js").write_text(
             "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in prefs.items())
         )

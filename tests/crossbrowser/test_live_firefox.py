@@ -10,6 +10,8 @@ each device that connects and echoes what it receives; the Chromium page
 
 from __future__ import annotations
 
+import json
+import random
 import shutil
 import subprocess
 import tempfile
@@ -17,10 +19,16 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
+from game import replay
+from harness.firefox_tab import FirefoxTab
+from harness.pages import choose, offered
 from harness.tabs import FIREFOX, PlaywrightThread
+from tests.browser.browser_helpers import start_game, view_of, wait_ready
 from tests.browser.test_live_transport import LIVE_ARGS
 from tools import build, chromium
+from tools import serve as static_server
 from tools.relay import start_relay
 
 FIREFOX_PREFS = {
@@ -132,3 +140,92 @@ def test_chromium_and_firefox_meet_and_talk_both_ways(live_chromium, echo_site, 
     hello = [text for text in got if text.startswith("hello from ")]
     assert len(hello) == 1 and "Firefox/" in hello[0]
     assert "echo:ping from chromium" in got
+
+
+# Loopback WebRTC in a profile driven by harness.firefox_tab (preferences as values).
+LIVE_PREFERENCES: dict[str, object] = {
+    "media.peerconnection.ice.loopback": True,
+    "media.peerconnection.ice.obfuscate_host_addresses": False,
+}
+# Clicks a target as a person would (the page's own click listener on #app).
+CLICK_TARGET = """(target) => {
+  const el = document.querySelector(`[data-target="${CSS.escape(target)}"]`);
+  if (!el) return false;
+  el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+  return true;
+}"""
+RECORD_JS = "JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`)))"
+
+
+@pytest.fixture
+def live_site(dist_dir, relay):
+    """The built site with its live play pointed at the local relay."""
+    server = static_server.make_server(dist_dir, 0, "/", quiet=True, relay_url=relay.url)
+    static_server.start_in_thread(server)
+    yield static_server.url_of(server)
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_live_game_between_chromium_and_firefox(live_chromium, live_site):
+    """A Chromium device opens a room for a 2-player game (a friend's seat); a
+    Firefox ESR device opens the invite, takes the seat, and both play by
+    clicks to the end: the same exported record on both."""
+    run = live_chromium.run
+
+    def host_game() -> tuple[object, str]:
+        page = live_chromium.browser.new_page()
+        page.goto(live_site)
+        wait_ready(page)
+        start_game(page, ["Ann", "Fox"], 23, seats=["human", "friend"])
+        expect(page.locator("#live-invite")).to_be_visible(timeout=30_000)
+        url = page.locator("#live-url").input_value()
+        page.click("#live-invite-close")
+        return page, url
+
+    host, url = run(host_game)
+    assert "#live=" in url
+    guest = FirefoxTab(FIREFOX, preferences=LIVE_PREFERENCES)
+    try:
+        guest.goto(url)
+        guest.wait_ready()
+        guest.wait("!!document.querySelector('#live-pick:not([hidden])')", 60)
+        guest.click_css('#live-pick input[name=live-seat][value="1"]')
+        guest.fill("#live-name", "Fox")
+        guest.click_css("#live-take")
+        guest.wait("!!document.querySelector('#live-panel [data-seat=\"1\"] .live-you')", 60)
+
+        def host_view() -> dict:
+            return run(lambda: view_of(host))
+
+        def host_click(target: str) -> bool:
+            return bool(run(lambda: host.evaluate(CLICK_TARGET, target)))
+
+        def guest_click(target: str) -> bool:
+            return bool(guest.js(f"({CLICK_TARGET})({json.dumps(target)})"))
+
+        rng = random.Random(23)
+        deadline = time.monotonic() + 600
+        devices = [(host_view, host_click), (guest.view, guest_click)]
+        guest_decisions = 0
+        while not (host_view()["final"] and guest.view()["final"]):
+            acted = False
+            for index, (view_of_device, click) in enumerate(devices):
+                view = view_of_device()
+                targets = offered(view)
+                if view["final"] or not targets:
+                    continue
+                if click(choose(view, rng)):
+                    acted = True
+                    guest_decisions += index
+            if not acted:
+                time.sleep(0.05)
+            assert time.monotonic() < deadline, "the live game does not end"
+        host_record = run(lambda: host.evaluate(RECORD_JS))
+        guest_record = guest.js(RECORD_JS)
+        assert guest_decisions > 10
+        assert host_record == guest_record
+        assert replay(host_record).over and host_record["setup"]["players"] == ["Ann", "Fox"]
+        assert guest.errors() == []
+    finally:
+        guest.close()
