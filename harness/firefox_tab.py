@@ -169,7 +169,15 @@ class FirefoxTab(Tab):
     def _on_event(self, method: str, params: dict[str, Any]) -> None:
         if method == "network.beforeRequestSent":
             self._requests.append(params["request"]["url"])
-        elif method == "log.entryAdded" and params.get("level") == "error":
+        elif (
+            method == "log.entryAdded"
+            and params.get("type") == "console"
+            and params.get("level") == "error"
+        ):
+            # The page's console.error calls, as Playwright's console events give them.
+            # Uncaught errors are the page recorder's; log entries of type "javascript"
+            # also carry Firefox's own complaints about the driver's preload script
+            # (seen: "Permission denied to access property" from its realm).
             self._log_errors.append(str(params.get("text")))
 
     def _call(self, function: str, *args: Any) -> Any:
