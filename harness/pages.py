@@ -34,6 +34,15 @@ def choose(view: dict, rng: random.Random) -> str:
     return rng.choice(targets)
 
 
+# Clicks a target as a person would, through the page's own click listener on
+# #app (a function of the target; false when it is not drawn yet).
+DISPATCH_CLICK = """(target) => {
+  const el = document.querySelector(`[data-target="${CSS.escape(target)}"]`);
+  if (!el) return false;
+  el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+  return true;
+}"""
+
 # The view and what the page shows, in one call (each call is a round trip to the browser).
 STATE_JS = """({
   view: JSON.parse(window.mykerinos.call(`view`, `[]`)),

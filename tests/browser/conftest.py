@@ -23,6 +23,9 @@
       recorder.assert_only_host(site.host)
       recorder.assert_no_console_errors()
       recorder.assert_no_http_errors()
+- Live play: `relay` (a Nostr relay on this machine, tools/relay.py), `live_site`
+  (the site with its live play pointed at it, as `./run serve --relay` does) and
+  `live_browser` (a Chromium with loopback WebRTC allowed, LIVE_ARGS), per module.
 - `wait_ready(page)` (in browser_helpers): waits for body[data-ready="1"]
   (60 s by default); `wait_service_worker(page)`: until the precache is done.
 """
@@ -47,6 +50,7 @@ from tests.browser.browser_helpers import (
     static_server,
 )
 from tools import chromium
+from tools.relay import start_relay
 
 
 @pytest.fixture(scope="session")
@@ -199,3 +203,38 @@ def page(request, recorder):
         if not first_visit:
             recorder.detach(context)
             wipe(context)
+
+
+# --- live play
+# Chromium on loopback: host candidates allowed and not hidden behind mDNS names.
+LIVE_ARGS = [
+    *chromium.CHROMIUM_ARGS,
+    "--allow-loopback-in-peer-connection",
+    "--disable-features=WebRtcHideLocalIpsWithMdns",
+]
+
+
+@pytest.fixture(scope="module")
+def relay():
+    running = start_relay()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def live_site(dist_dir, relay):
+    """The built site served at / with its live play pointed at the relay: its URL."""
+    server = static_server.make_server(dist_dir, 0, "/", quiet=True, relay_url=relay.url)
+    static_server.start_in_thread(server)
+    yield static_server.url_of(server)
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def live_browser(playwright_instance):
+    browser = playwright_instance.chromium.launch(
+        executable_path=chromium.executable(), args=LIVE_ARGS, headless=True
+    )
+    yield browser
+    browser.close()

@@ -16,54 +16,19 @@ import pytest
 from playwright.sync_api import expect
 
 from game import replay
-from harness.pages import offered
+from harness.pages import DISPATCH_CLICK, offered
 from tests.browser.browser_helpers import start_game, view_of, wait_ready
 from tests.browser.test_accessibility import PHONE, audit
-from tests.browser.test_live_transport import LIVE_ARGS
-from tools import chromium
 from tools import serve as static_server
-from tools.relay import free_port, start_relay
+from tools.relay import free_port
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 SEATS = ["human", "friend", "friend", "easy"]
 SEED = 11
 WAIT_MS = 30_000
 
-# Clicks a target as a person would (the page's own click listener on #app).
-CLICK = """target => {
-  const el = document.querySelector(`[data-target="${CSS.escape(target)}"]`);
-  if (!el) return false;
-  el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
-  return true;
-}"""
-
 # Drops the page's connection to the room as a sleeping phone's would.
 DROP = """async () => (await import("./front/js/live/live.js")).drop()"""
-
-
-@pytest.fixture(scope="module")
-def relay():
-    running = start_relay()
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def live_site(dist_dir, relay):
-    server = static_server.make_server(dist_dir, 0, "/", quiet=True, relay_url=relay.url)
-    static_server.start_in_thread(server)
-    yield static_server.url_of(server)
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def live_browser(playwright_instance):
-    browser = playwright_instance.chromium.launch(
-        executable_path=chromium.executable(), args=LIVE_ARGS, headless=True
-    )
-    yield browser
-    browser.close()
 
 
 @pytest.fixture
@@ -124,7 +89,7 @@ def play_until(pages, done, rng: random.Random, timeout_s: float = 600) -> int:
                 if view["building"]:
                     others = [t for t in targets if not t.startswith("action:")] or targets
                 target = rng.choice(others if others and rng.random() < 0.7 else targets)
-                if page.evaluate(CLICK, target):  # else: not drawn yet, next round
+                if page.evaluate(DISPATCH_CLICK, target):  # else: not drawn yet, next round
                     clicks += 1
                     acted = True
         if not acted:

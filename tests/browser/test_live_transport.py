@@ -16,15 +16,9 @@ import time
 import pytest
 
 from tests.browser.browser_helpers import wait_ready, wait_service_worker
-from tools import chromium
 from tools import serve as static_server
-from tools.relay import free_port, start_relay
+from tools.relay import free_port
 
-LIVE_ARGS = [
-    *chromium.CHROMIUM_ARGS,
-    "--allow-loopback-in-peer-connection",
-    "--disable-features=WebRtcHideLocalIpsWithMdns",
-]
 CONNECT_TIMEOUT_MS = 20_000
 
 # Joins a room and records what arrives; the page keeps the link as window.live.
@@ -44,22 +38,6 @@ JOIN = """async ({transport, room, password, relays, timeout}) => {
   live.link.onPeerLeave = (peer) => live.left.push(peer);
   return { self: live.link.self, ms: performance.now() - started };
 }"""
-
-
-@pytest.fixture(scope="module")
-def relay():
-    running = start_relay()
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def live_browser(playwright_instance):
-    browser = playwright_instance.chromium.launch(
-        executable_path=chromium.executable(), args=LIVE_ARGS, headless=True
-    )
-    yield browser
-    browser.close()
 
 
 @pytest.fixture

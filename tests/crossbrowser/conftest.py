@@ -22,7 +22,13 @@ import pytest
 from harness import tabs
 from harness.firefox_tab import FirefoxTab
 from harness.tabs import FIREFOX, MINIBROWSER, WEBKIT_DRIVER, WebKitTab
-from tests.browser.conftest import dist_dir, serve, site_subpath  # noqa: F401  (shared fixtures)
+from tests.browser.conftest import (  # noqa: F401  (shared fixtures)
+    dist_dir,
+    live_site,
+    relay,
+    serve,
+    site_subpath,
+)
 
 INSTALL_HINT = "install it (./run test does: apt-get install firefox-esr webkit2gtk-driver xvfb)"
 

@@ -23,13 +23,11 @@ from playwright.sync_api import expect
 
 from game import replay
 from harness.firefox_tab import FirefoxTab
-from harness.pages import choose, offered
+from harness.pages import DISPATCH_CLICK, choose, offered
 from harness.tabs import FIREFOX, PlaywrightThread
 from tests.browser.browser_helpers import start_game, view_of, wait_ready
-from tests.browser.test_live_transport import LIVE_ARGS
+from tests.browser.conftest import LIVE_ARGS
 from tools import build, chromium
-from tools import serve as static_server
-from tools.relay import start_relay
 
 FIREFOX_PREFS = {
     "media.peerconnection.ice.loopback": "true",
@@ -61,13 +59,6 @@ def echo_site(dist_dir, serve, tmp_path):
         target.symlink_to(dist_dir / name)
     (site / "live-echo.html").write_text(ECHO_PAGE)
     return serve("/", site)
-
-
-@pytest.fixture
-def relay():
-    running = start_relay()
-    yield running
-    running.stop()
 
 
 @pytest.fixture
@@ -147,24 +138,7 @@ LIVE_PREFERENCES: dict[str, object] = {
     "media.peerconnection.ice.loopback": True,
     "media.peerconnection.ice.obfuscate_host_addresses": False,
 }
-# Clicks a target as a person would (the page's own click listener on #app).
-CLICK_TARGET = """(target) => {
-  const el = document.querySelector(`[data-target="${CSS.escape(target)}"]`);
-  if (!el) return false;
-  el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
-  return true;
-}"""
 RECORD_JS = "JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`)))"
-
-
-@pytest.fixture
-def live_site(dist_dir, relay):
-    """The built site with its live play pointed at the local relay."""
-    server = static_server.make_server(dist_dir, 0, "/", quiet=True, relay_url=relay.url)
-    static_server.start_in_thread(server)
-    yield static_server.url_of(server)
-    server.shutdown()
-    server.server_close()
 
 
 def test_a_live_game_between_chromium_and_firefox(live_chromium, live_site):
@@ -199,10 +173,10 @@ def test_a_live_game_between_chromium_and_firefox(live_chromium, live_site):
             return run(lambda: view_of(host))
 
         def host_click(target: str) -> bool:
-            return bool(run(lambda: host.evaluate(CLICK_TARGET, target)))
+            return bool(run(lambda: host.evaluate(DISPATCH_CLICK, target)))
 
         def guest_click(target: str) -> bool:
-            return bool(guest.js(f"({CLICK_TARGET})({json.dumps(target)})"))
+            return bool(guest.js(f"({DISPATCH_CLICK})({json.dumps(target)})"))
 
         rng = random.Random(23)
         deadline = time.monotonic() + 600
