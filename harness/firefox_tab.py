@@ -181,12 +181,8 @@ class FirefoxTab(Tab):
             self._log_errors.append(str(params.get("text")))
 
     def _call(self, function: str, *args: Any) -> Any:
-        """A function of the page called with JSON arguments; its answer as JSON
-        (promises awaited)."""
-        body = f"Promise.resolve(({function})(...{json.dumps(list(args))}))"
-        return self._evaluate(
-            f"{body}.then((v) => v === undefined ? undefined : JSON.stringify(v))"
-        )
+        """A function of the page called with JSON arguments, answered as `js` answers."""
+        return self.js(f"({function})(...{json.dumps(list(args))})")
 
     def _evaluate(self, expression: str) -> Any:
         answer = self._command(
