@@ -26,8 +26,9 @@ import sys
 import types
 import typing
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, NamedTuple, Union, get_args, get_origin, get_type_hints
 
 from game.limits import MAX_RECORD_BYTES
 
@@ -37,7 +38,6 @@ from .answers import (
     Imported,
     LessonExit,
     Link,
-    LiveAnswer,
     MoveJson,
     NewGameOptions,
     Opened,
@@ -48,18 +48,17 @@ from .answers import (
     Thought,
 )
 from .course import Course
-from .modes import Learning, Live, Mode, Playing
+from .modes import Learning, Mode, Playing, Reviewing, close
 from .session import Session, Storage
 from .shared import KEY_VIEW
 from .view_types import View
 
-# Where page/ is: live play's Python is unpacked beside it (unpack_live).
+# Where page/ is: a part shipped apart is unpacked beside it (unpack_part).
 ROOT = Path(__file__).resolve().parent.parent
 
 
-# Calls whose view is not kept for the next visit's first paint: a past
-# position, or a live room's beat, which changes no view worth writing every second.
-UNKEPT = ("view", "review", "liveTick", "livePeer", "liveFlush")
+# Calls whose view is not kept for the next visit's first paint: a past position.
+UNKEPT = ("view", "review")
 
 
 class BadCall(TypeError):
@@ -81,6 +80,8 @@ class Bridge:
         self.storage = storage
         self.course = course if course is not None else Course(session, storage)
         self.mode: Mode = Playing(session)
+        # Each call and what serves it: this bridge, or a part added since (addPart).
+        self.calls: dict[str, tuple[object, Served]] = {n: (self, c) for n, c in CALLS.items()}
 
     # ------------------------------------------------------ what is on screen
     def view(self) -> View:
@@ -198,7 +199,7 @@ class Bridge:
     # -------------------------------------------------------------- lessons
     def lessonStart(self, lesson: str | None) -> View:
         """Start a lesson of the guided first game, from its first step."""
-        self._leave_live()
+        self.mode = close(self.mode, self.session)
         self.course.start(lesson)
         self.mode = Learning(self.course)
         return self.mode.view()
@@ -213,103 +214,24 @@ class Bridge:
         """Leave the lessons for a first game against two easy computers."""
         return self._playing(self.course.first_game())
 
-    # ------------------------------------------------------------ live play
-    # page/live/ arrives with live play (live/livepy.zip, unpacked by the page
-    # before the first of these calls): it is imported then, by name.
-    def liveLoad(self, zipped: str) -> bool:
-        """Live play's Python, live/livepy.zip as base64: unpacked beside page/
-        unless it is there already. Answers whether page.live can be imported."""
-        return unpack_live(zipped)
-
-    def liveHost(self, friends: list[int], now: float) -> LiveAnswer:
-        """Open a live room for the game on screen; ``friends``: the seats left for guests."""
-        self._leave_live()
-        try:
-            self.mode = live_modes().Hosting.open(self.session, friends)
-        except ValueError:
-            self.session.table.message = self.session.texts.t("msg.click_failed")
-        return self._live(now)
-
-    def liveReopen(self, kept: str, now: float) -> LiveAnswer:
-        """Open again the room this device held before a reload (what it kept), if
-        it is for the game on screen; else nothing changes (live: null)."""
-        self._leave_live()
-        hosting = live_modes().Hosting.reopen(self.session, kept)
-        if hosting is not None:
-            self.mode = hosting
-        return self._live(now)
-
-    def liveJoin(self, room: str, password: str, remembered: str | None, now: float) -> LiveAnswer:
-        """Join the live room of an invite (``remembered``: what this device kept for it)."""
-        self._leave_live()
-        self.mode = live_modes().Visiting.from_text(self.session, room, password, remembered)
-        return self._live(now)
-
-    def livePeer(self, peer: str, here: bool, now: float) -> LiveAnswer:
-        """A device connected to the room (here) or left it."""
-        if isinstance(self.mode, Live):
-            self.mode.peer(peer, here, now)
-        return self._live(now)
-
-    def liveReceive(self, text: str, peer: str, now: float) -> LiveAnswer:
-        """A message from a device of the room."""
-        if isinstance(self.mode, Live):
-            self.mode.receive(text, peer, now)
-        return self._live(now)
-
-    def liveTick(self, now: float) -> LiveAnswer:
-        """Every second while live: beats, and seats gone quiet."""
-        if isinstance(self.mode, Live):
-            self.mode.tick(now)
-        return self._live(now)
-
-    def liveTake(self, seat: int, name: str, now: float) -> LiveAnswer:
-        """Ask the room's device for a free seat."""
-        if isinstance(self.mode, Live):
-            self.mode.take(seat, name)
-        return self._live(now)
-
-    def liveFlush(self, now: float) -> LiveAnswer:
-        """What a click or a computer's move gave to send."""
-        return self._live(now)
-
-    def liveTakeOver(self, now: float) -> LiveAnswer:
-        """The room's device left: hold the game here, in a room of this device's own."""
-        take_over = getattr(self.mode, "take_over", None)  # a guest's only
-        if take_over is not None:
-            try:
-                self.mode = take_over()
-            except ValueError:  # no game came yet: nothing to carry on
-                pass
-        return self._live(now)
-
-    def liveLeave(self) -> View:
-        """Leave live play: the game as it stands stays on this device."""
-        self._leave_live()
-        self.mode = Playing(self.session)
-        return self.mode.view()
-
-    def liveFailure(self, code: str) -> str:
-        """Why live play could not start (a transport's error code), in words."""
-        text: str = live_modes().failure_text(code, self.session.language)
-        return text
-
-    def _live(self, now: float) -> LiveAnswer:
-        mode = self.mode
-        if not isinstance(mode, Live):
-            return {"send": [], "view": mode.view(), "live": None}
-        return {"send": mode.flush(), "view": mode.view(), "live": mode.info(now)}
-
-    def _leave_live(self) -> None:
-        if isinstance(self.mode, Live):
-            self.mode.leave()
-            self.mode = Playing(self.session)
+    # ------------------------------------------------- parts shipped apart
+    def addPart(self, part: str, zipped: str) -> bool:
+        """A part of the page shipped apart (live play: live/livepy.zip, the
+        package page/live/), as base64: unpacked beside page/ unless it is there
+        already, and its calls (``Calls`` of page/<part>/calls.py) served from
+        now on. Answers whether they are."""
+        if not part.isidentifier() or not unpack_part(part, zipped):
+            return False
+        module = importlib.import_module(f"page.{part}.calls")
+        owner = module.Calls(self)
+        self.calls.update({n: (owner, c) for n, c in served(module.Calls, module.UNKEPT).items()})
+        return True
 
     # ------------------------------------------------------------ the bridge
     def _playing(self, view: View) -> View:
         """A game was put on screen (``view`` is the game's): it is what the page
         shows now, and a lesson or a review ends."""
-        self._leave_live()
+        self.mode = close(self.mode, self.session)
         if not isinstance(self.mode, Playing):
             self.course.exit()
             self.mode = Playing(self.session)
@@ -319,16 +241,16 @@ class Bridge:
         """Serve one call of the page: ``name`` with its arguments as a JSON array.
         Answers JSON text; the view answered is also kept for the next visit's
         first paint. Raises BadCall for a call the declaration does not allow."""
-        method = CALLS.get(name)
-        if method is None:
+        if name not in self.calls:
             raise BadCall(f"no such call: {name!r}")
+        owner, call = self.calls[name]
         args = parse_args(args_text)
-        check_args(name, args)
-        answer = method(self, *args)
+        check_args(name, args, call.params)
+        answer = call.function(owner, *args)
         text = page_text(answer)
-        if isinstance(self.mode, (Playing, Live)) and name not in UNKEPT:
+        if call.kept and not isinstance(self.mode, (Reviewing, Learning)):
             kept = answer.get("view") if isinstance(answer, dict) else None
-            self._keep(text if RETURNS[name] is View else kept)
+            self._keep(text if call.returns is View else kept)
         return text
 
     def _keep(self, view: str | View | None) -> None:
@@ -338,14 +260,16 @@ class Bridge:
             self.storage.set(KEY_VIEW, view if isinstance(view, str) else page_text(view))
 
 
-def unpack_live(zipped: str, root: Path = ROOT) -> bool:
-    """Unpack live/livepy.zip (base64) into ``root``, where page/ is, once."""
-    if importlib.util.find_spec("page.live") is None:
+def unpack_part(part: str, zipped: str, root: Path = ROOT) -> bool:
+    """Unpack a part's zip (base64), which holds page/<part>/ only, into ``root``
+    (where page/ is), once. Answers whether page.<part> can be imported."""
+    package = f"page.{part}"
+    if importlib.util.find_spec(package) is None:
         try:
             data = base64.b64decode(zipped, validate=True)
             with zipfile.ZipFile(io.BytesIO(data)) as archive:
                 names = archive.namelist()
-                if not all(n.startswith("page/live/") and ".." not in n for n in names):
+                if not all(belongs(n, part) for n in names):
                     return False
                 archive.extractall(root)
         except (ValueError, zipfile.BadZipFile):
@@ -355,12 +279,15 @@ def unpack_live(zipped: str, root: Path = ROOT) -> bool:
         for finder in list(sys.path_importer_cache.values()):
             if finder is not None and hasattr(finder, "invalidate_caches"):
                 finder.invalidate_caches()
-    return importlib.util.find_spec("page.live") is not None
+    return importlib.util.find_spec(package) is not None
 
 
-def live_modes() -> Any:
-    """page.live.modes, once live play's Python is there (live/livepy.zip unpacked)."""
-    return importlib.import_module("page.live.modes")
+def belongs(name: str, part: str) -> bool:
+    """Whether a part's zip may hold ``name``: a file of page/<part>/, or a
+    compiled standard library module only that part imports ("hmac.pyc")."""
+    if name.endswith(".pyc") and name[: -len(".pyc")].isidentifier():
+        return True
+    return name.startswith(f"page/{part}/") and ".." not in name
 
 
 def parse_args(text: Any) -> list[Any]:
@@ -408,8 +335,7 @@ def conforms(value: Any, hint: Any) -> bool:
     return isinstance(hint, type) and isinstance(value, hint)
 
 
-def check_args(name: str, args: list[Any]) -> None:
-    params = PARAMS[name]
+def check_args(name: str, args: list[Any], params: list[tuple[str, Any]]) -> None:
     if len(args) != len(params):
         raise BadCall(f"{name} takes {len(params)} arguments, not {len(args)}")
     for (param, hint), value in zip(params, args):
@@ -417,19 +343,28 @@ def check_args(name: str, args: list[Any]) -> None:
             raise BadCall(f"{name}: {param} must be {hint}, not {json.dumps(value)[:80]}")
 
 
-def declared() -> dict[str, Any]:
-    """The bridge's calls: every public method of ``Bridge``, by name."""
-    return {
-        name: member
-        for name, member in inspect.getmembers(Bridge, inspect.isfunction)
-        if not name.startswith("_") and name != "answer"
-    }
+class Served(NamedTuple):
+    """One call the bridge serves: the function (called with its owner), its
+    parameters' names and types, its answer's type, and whether the view it
+    answers is kept."""
+
+    function: Callable[..., Any]
+    params: list[tuple[str, Any]]
+    returns: Any
+    kept: bool
 
 
-CALLS = declared()
-HINTS = {name: get_type_hints(method) for name, method in CALLS.items()}
-PARAMS = {
-    name: [(p, HINTS[name][p]) for p in list(inspect.signature(method).parameters)[1:]]
-    for name, method in CALLS.items()
-}
-RETURNS = {name: HINTS[name]["return"] for name in CALLS}
+def served(cls: type, unkept: tuple[str, ...] = ()) -> dict[str, Served]:
+    """The calls ``cls`` declares: its public methods, by name."""
+    calls = {}
+    for name, function in inspect.getmembers(cls, inspect.isfunction):
+        if name.startswith("_") or name == "answer":
+            continue
+        hints = get_type_hints(function)
+        params = [(p, hints[p]) for p in list(inspect.signature(function).parameters)[1:]]
+        calls[name] = Served(function, params, hints["return"], name not in unkept)
+    return calls
+
+
+# The bridge's own calls; a part shipped apart adds its own to a bridge (addPart).
+CALLS = served(Bridge, UNKEPT)

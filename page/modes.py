@@ -11,10 +11,10 @@ mode means writing it and the place that switches to it (the bridge).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Protocol, runtime_checkable
+from typing import Protocol
 
 from . import review
-from .answers import LiveInfo, MoveJson, Outgoing, Started
+from .answers import MoveJson, Started
 from .course import Course
 from .review import Review
 from .session import Session
@@ -48,38 +48,14 @@ class Mode(Protocol):
         ...
 
 
-@runtime_checkable
-class Live(Mode, Protocol):
-    """A device in a live room (page/live/modes.py, loaded with live play):
-    besides the mode's calls, what the transport brings and what it sends."""
-
-    def peer(self, peer: str, here: bool, now: float) -> None:
-        """A device connected to the room (``here``) or left it."""
-        ...
-
-    def receive(self, text: str, peer: str, now: float) -> None:
-        """A message from ``peer``."""
-        ...
-
-    def tick(self, now: float) -> None:
-        """Every second: beats, and seats gone quiet."""
-        ...
-
-    def take(self, seat: int, name: str) -> None:
-        """Ask for a free seat, with a name."""
-        ...
-
-    def flush(self) -> list[Outgoing]:
-        """The messages to send now (they are sent once)."""
-        ...
-
-    def info(self, now: float | None = None) -> LiveInfo:
-        """The room as this device sees it."""
-        ...
-
-    def leave(self) -> None:
-        """Live play ends on this device; its game stays."""
-        ...
+def close(mode: Mode, session: Session) -> Mode:
+    """What is on screen once another mode is put there: a mode that holds
+    something open (a live room, page/live/) closes it, and the game stays."""
+    leave = getattr(mode, "leave", None)
+    if leave is None:
+        return mode
+    leave()
+    return Playing(session)
 
 
 class Playing:

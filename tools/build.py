@@ -115,6 +115,10 @@ LAZY_DIRS = ("live/", "front/js/live/")
 # The Python package of live play, page/live/: shipped as live/livepy.zip, not in page.zip.
 LIVE_PY_DIR = "live"
 LIVE_PY_ZIP = "live/livepy.zip"
+# Standard library modules only live play imports (page/live/): compiled like
+# the others but shipped at the top of live/livepy.zip, not in the first
+# visit's library (tests/tools/test_stdlib.py checks nothing else imports them).
+LIVE_STDLIB = ("hmac", "secrets")
 # Catalogue keys of live play's texts (shipped apart: split_live_texts).
 LIVE_TEXTS = "live."
 
@@ -389,6 +393,21 @@ def cut_stdlib(whole: Path, out: Path, modules: list[str]) -> None:
                 zout.writestr(info, zin.read(info))
 
 
+def add_live_stdlib(whole: Path, live_zip: Path) -> None:
+    """Append the compiled ``LIVE_STDLIB`` modules to live play's zip, at its top
+    ("hmac.pyc"): unpacked beside page/, where Python finds them."""
+    wanted = {f"{name}.pyc" for name in LIVE_STDLIB}
+    with zipfile.ZipFile(whole) as zin, zipfile.ZipFile(live_zip, "a") as zout:
+        infos = [i for i in zin.infolist() if i.filename in wanted]
+        if len(infos) != len(wanted):
+            raise BuildError(f"the standard library lacks one of {', '.join(LIVE_STDLIB)}")
+        for info in infos:
+            entry = zipfile.ZipInfo(info.filename, date_time=ZIP_DATE)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            zout.writestr(entry, zin.read(info), compresslevel=9)
+
+
 def stdlib_key() -> str:
     """What the compiled standard library depends on, hashed: the zip as
     shipped, the runtime that compiles it and the compiler."""
@@ -612,6 +631,8 @@ def build(
     compile_python(jobs)
     if not cached:
         keep_compiled(stdlib, compiled)
+    if live_py:
+        add_live_stdlib(compiled, tmp / LIVE_PY_ZIP)
     if not whole_runtime:
         cut_stdlib(compiled, stdlib, listed(STDLIB_MODULES))
 

@@ -1,11 +1,17 @@
-"""Write the page's generated JavaScript (front/js/generated/) from the Python that owns it.
+"""Write the page's generated JavaScript from the Python that owns it.
+
+In front/js/generated/:
 
 - view.js: the view's JSDoc types, from page/view_types.py (the one place the
   view's fields are written down);
 - bridge.js: the calls Python offers the page, from page/bridge.py's
   ``Bridge`` and the answers' types in page/answers.py: ``call(name, ...args)``,
   typed so that TypeScript checks every call site;
-- shared.js: the strings both sides use, from page/shared.py.
+- shared.js: the strings both sides use, from page/shared.py;
+
+and front/js/live/calls.js, live play's calls (page/live/calls.py's ``Calls``)
+and their answers (page/live/answers.py): ``callLive(name, ...args)``, loaded
+only by live play.
 
 TypedDicts become JSDoc typedefs: a comment after a field becomes its
 description, a class's docstring the typedef's, a subclass lists its base's
@@ -13,7 +19,7 @@ fields too, and a ``total=False`` class's fields are optional. The files are
 kept in the tree, where TypeScript reads them; a test fails when one is not
 what this writes.
 
-    python tools/page_types.py          write front/js/generated/*.js
+    python tools/page_types.py          write them all
     python tools/page_types.py --check  exit 1 when one of them differs
 """
 
@@ -31,6 +37,9 @@ VIEW_TYPES = PAGE / "view_types.py"
 ANSWERS = PAGE / "answers.py"
 BRIDGE = PAGE / "bridge.py"
 SHARED = PAGE / "shared.py"
+LIVE_CALLS = PAGE / "live" / "calls.py"
+LIVE_ANSWERS = PAGE / "live" / "answers.py"
+LIVE_CALLS_JS = ROOT / "front" / "js" / "live" / "calls.js"
 
 HEADER = """// @ts-check
 // The view's types for the page: written by tools/page_types.py from
@@ -150,13 +159,37 @@ export function call(name, ...args) {
 """
 
 
-def bridge_js(bridge: str, answers: str, view_types: str) -> str:
-    """front/js/generated/bridge.js: the answers' types, and ``call`` typed by ``Calls``."""
-    view_names = [n.name for n in ast.parse(view_types).body if isinstance(n, ast.ClassDef)]
-    imports = [f'/** @typedef {{import("./view.js").{n}}} {n} */' for n in view_names]
+LIVE_HEADER = """// @ts-check
+// Live play's calls, and their answers: written by tools/page_types.py from
+// page/live/calls.py and page/live/answers.py (edit those, not this one).
+// The bridge serves them once live play's Python is added (addPart "live");
+// only live play loads this file.
+"""
+
+LIVE_CALL = """
+/**
+ * Call live play's Python: one function of page/live/calls.py, its arguments
+ * sent and its answer read back as JSON.
+ * @template {keyof LiveCalls} K
+ * @param {K} name
+ * @param {LiveCalls[K]["args"]} args
+ * @returns {LiveCalls[K]["answer"]}
+ */
+export function callLive(name, ...args) {
+  const python = /** @type {{mykerinos?: {call: (name: string, args: string) => string}}} */ (
+    /** @type {unknown} */ (window)
+  ).mykerinos;
+  if (!python) throw new Error("the rules engine has not started");
+  return JSON.parse(python.call(name, JSON.stringify(args)));
+}
+"""
+
+
+def call_table(source: str, cls: str, table: str, where: str) -> str:
+    """The JSDoc typedef ``table``: what each public method of ``cls`` takes and answers."""
     calls = []
-    for node in ast.parse(bridge).body:
-        if isinstance(node, ast.ClassDef) and node.name == "Bridge":
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef) and node.name == cls:
             for item in node.body:
                 if not isinstance(item, ast.FunctionDef) or item.name.startswith("_"):
                     continue
@@ -172,10 +205,33 @@ def bridge_js(bridge: str, answers: str, view_types: str) -> str:
                     f" *   {item.name}: {{args: [{args}], answer: {js_type(item.returns)}}},"
                     + (f"  // {doc}" if doc else "")
                 )
-    table = "/**\n * What each call takes and answers (page/bridge.py).\n * @typedef {{\n"
-    table += "\n".join(calls) + "\n * }} Calls\n */"
-    blocks = [*imports, *typedefs(answers), table]
+    text = f"/**\n * What each call takes and answers ({where}).\n * @typedef {{{{\n"
+    return text + "\n".join(calls) + f"\n * }}}} {table}\n */"
+
+
+def view_imports(view_types: str, path: str, used: str | None = None) -> list[str]:
+    """Typedefs importing the view's types from ``path`` (front/js/generated/view.js):
+    all of them, or those named in the source ``used``."""
+    names = [n.name for n in ast.parse(view_types).body if isinstance(n, ast.ClassDef)]
+    if used is not None:
+        words = {n.id for n in ast.walk(ast.parse(used)) if isinstance(n, ast.Name)}
+        names = [n for n in names if n in words]
+    return [f'/** @typedef {{import("{path}").{n}}} {n} */' for n in names]
+
+
+def bridge_js(bridge: str, answers: str, view_types: str) -> str:
+    """front/js/generated/bridge.js: the answers' types, and ``call`` typed by ``Calls``."""
+    table = call_table(bridge, "Bridge", "Calls", "page/bridge.py")
+    blocks = [*view_imports(view_types, "./view.js"), *typedefs(answers), table]
     return BRIDGE_HEADER + "\n" + "\n\n".join(blocks) + "\n" + CALL
+
+
+def live_js(calls: str, answers: str, view_types: str) -> str:
+    """front/js/live/calls.js: live play's answers' types, and ``callLive`` typed by ``LiveCalls``."""
+    table = call_table(calls, "Calls", "LiveCalls", "page/live/calls.py")
+    imports = view_imports(view_types, "../generated/view.js", calls + "\n" + answers)
+    blocks = [*imports, *typedefs(answers), table]
+    return LIVE_HEADER + "\n" + "\n\n".join(blocks) + "\n" + LIVE_CALL
 
 
 SHARED_HEADER = """// @ts-check
@@ -222,6 +278,11 @@ def outputs() -> dict[Path, str]:
             BRIDGE.read_text(encoding="utf-8"), ANSWERS.read_text(encoding="utf-8"), view_types
         ),
         GENERATED / "shared.js": shared_js(SHARED.read_text(encoding="utf-8")),
+        LIVE_CALLS_JS: live_js(
+            LIVE_CALLS.read_text(encoding="utf-8"),
+            LIVE_ANSWERS.read_text(encoding="utf-8"),
+            view_types,
+        ),
     }
 
 

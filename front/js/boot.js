@@ -30,21 +30,6 @@ import { KEY_HOSTING, LIVE_MARK } from "./generated/shared.js";
 // Narrow screens get the region's tight geometry.
 const NARROW = matchMedia("(max-width: 600px)");
 
-/**
- * Whether this device held a live room for the game on screen before the page
- * reloaded (it opens it again, for the guests to come back).
- * @param {View} view
- */
-function hostedHere(view) {
-  const kept = load(KEY_HOSTING);
-  if (!kept || !view.save) return false;
-  try {
-    return JSON.parse(kept).game === view.save.id;
-  } catch {
-    return false;
-  }
-}
-
 export function start() {
   // An invite in the address: live play starts joining its room while Python starts.
   if (location.hash.startsWith(LIVE_MARK)) import("./live/live.js").then((live) => live.prepare());
@@ -188,8 +173,7 @@ export function start() {
     // An invite to a live game: live play loads and joins its room.
     if (location.hash.startsWith(LIVE_MARK)) import("./live/live.js").then((live) => live.joinLive(page));
     else if (!openLink(page) && first.newGame) openNewGame(first.view);
-    else if (hostedHere(first.view))
-      import("./live/live.js").then((live) => live.reopenLive(page, load(KEY_HOSTING) || ""));
+    else if (load(KEY_HOSTING)) import("./live/live.js").then((live) => live.reopenLive(page, first.view));
     watchLinks(page);
     return true;
   }

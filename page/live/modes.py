@@ -25,7 +25,7 @@ from typing import Any
 from game import GameState, Move
 from game.limits import clean_name
 
-from ..answers import LiveInfo, LiveSeat, MoveJson, Outgoing, Started
+from ..answers import MoveJson, Started
 from ..modes import Mode
 from ..session import Session, random_id
 from ..shared import PERSON, UNDO
@@ -33,6 +33,7 @@ from ..table import Table
 from ..texts import Texts
 from ..view import board
 from ..view_types import View
+from .answers import LiveInfo, LiveSeat, Outgoing
 from .protocol import SeatInfo
 from .room import GuestRoom, HostAnswer, HostRoom, failure_text, live_texts, new_secret
 

@@ -1,20 +1,24 @@
-"""Live play through the page's calls (page/bridge.py's live* calls and
-page/live/modes.py), without a browser: each device is a Bridge on its own
+"""Live play through the page's calls (page/live/calls.py, added to the bridge,
+and page/live/modes.py), without a browser: each device is a Bridge on its own
 storage, wired by a little in-memory room that carries what each call
 answers to send, as the page's glue (front/js/live/) does with the transport."""
 
 from __future__ import annotations
 
+import base64
+import io
 import json
 import random
+import zipfile
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game import replay
 from harness.pages import offered
-from page.bridge import Bridge
+from page.bridge import BadCall, Bridge, unpack_part
 from page.live.protocol import dump
 from page.session import Session
 from page.texts import Texts
@@ -88,7 +92,38 @@ class Room:
 def device(name: str, storage: Memory | None = None) -> Device:
     storage = storage or Memory()
     session = Session.open(storage, "en", fresh_seed=lambda: 5)
-    return Device(name, Bridge(session, storage), storage)
+    bridge = Bridge(session, storage)
+    assert call(bridge, "addPart", "live", "")  # page.live is in the tree: nothing to unpack
+    return Device(name, bridge, storage)
+
+
+def test_live_calls_are_served_only_once_live_play_is_added() -> None:
+    storage = Memory()
+    bridge = Bridge(Session.open(storage, "en"), storage)
+    with pytest.raises(BadCall, match="no such call"):
+        bridge.answer("liveHost", json.dumps([[1], 0.0]))
+    assert call(bridge, "addPart", "live", "")
+    assert call(bridge, "liveFlush", 0.0)["live"] is None
+    assert not call(bridge, "addPart", "../live", "")
+    assert not call(bridge, "addPart", "nothing_here", "")
+
+
+def zipped(files: dict[str, str]) -> str:
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    return base64.b64encode(data.getvalue()).decode("ascii")
+
+
+def test_a_part_s_zip_is_unpacked_only_where_it_belongs(tmp_path: Path) -> None:
+    assert not unpack_part("extra", "not base64!", tmp_path)
+    assert not unpack_part("extra", zipped({"page/other/x.py": ""}), tmp_path)
+    assert not unpack_part("extra", zipped({"page/extra/../../x.py": ""}), tmp_path)
+    assert not list(tmp_path.iterdir())
+    assert unpack_part("extra", zipped({"page/extra/__init__.py": "X = 1\n"}), tmp_path) is False
+    # Unpacked, though page.extra is found only where page/ is on the path.
+    assert (tmp_path / "page" / "extra" / "__init__.py").read_text() == "X = 1\n"
 
 
 def host_room(kinds: list[str] | None = None) -> tuple[Room, Device]:

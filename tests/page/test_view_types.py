@@ -23,7 +23,7 @@ from page.lesson import load_course
 from page.session import Session
 from page.table import Table
 from tests.sources import GENERATED, PAGE
-from tools.page_types import jsdoc, outputs
+from tools.page_types import LIVE_CALLS_JS, jsdoc, outputs
 
 from .fakes import Memory
 from .test_view_contract import FRONT_END, code_of
@@ -50,9 +50,12 @@ def fields(cls: type) -> dict[str, Any]:
 
 
 def test_the_generated_modules_are_what_page_gives() -> None:
-    """front/js/generated/: the view's types, the bridge and the shared strings."""
+    """front/js/generated/: the view's types, the bridge and the shared strings;
+    front/js/live/calls.js: live play's calls."""
     made = outputs()
-    assert sorted(p.name for p in made) == sorted(p.name for p in GENERATED.glob("*.js"))
+    generated = sorted(p.name for p in made if p.parent == GENERATED)
+    assert generated == sorted(p.name for p in GENERATED.glob("*.js"))
+    assert LIVE_CALLS_JS in made
     for path, text in made.items():
         assert path.read_text(encoding="utf-8") == text, (
             f"{path.relative_to(GENERATED.parent.parent.parent)} is stale: run python tools/page_types.py"

@@ -103,6 +103,8 @@ def test_live_plays_python_travels_apart(built):
     with zipfile.ZipFile(built / "live" / "livepy.zip") as zf:
         names = zf.namelist()
     assert "page/live/__init__.py" in names and cached_pyc("page/live/protocol.py") in names
+    # And the standard library modules only live play imports, compiled, at the top.
+    assert sorted(n for n in names if "/" not in n) == sorted(f"{m}.pyc" for m in build.LIVE_STDLIB)
 
 
 def test_live_plays_python_imports_from_the_zips_as_shipped(built, tmp_path):
@@ -110,7 +112,9 @@ def test_live_plays_python_imports_from_the_zips_as_shipped(built, tmp_path):
     starts, the package imports (what it needs of page/ and game/ is there)."""
     for name in ("game.zip", "page.zip", "live/livepy.zip"):
         with zipfile.ZipFile(built / name) as zf:
-            zf.extractall(tmp_path)
+            # Not the standard library modules live play brings: compiled for the
+            # page's Python, which this one is not.
+            zf.extractall(tmp_path, [n for n in zf.namelist() if "/" in n])
     # The catalogues as shipped for a first visit hold none of live play's texts;
     # once live/livepy.zip is unpacked, Python finds them.
     for code in ("en", "fr", "it"):
@@ -127,6 +131,25 @@ def test_live_plays_python_imports_from_the_zips_as_shipped(built, tmp_path):
     assert done.returncode == 0, done.stderr
     french = json.loads((ROOT / "front" / "lang" / "fr.json").read_text())
     assert done.stdout.splitlines() == ["HostRoom", french["live.relays_unreachable"]]
+
+
+def test_a_first_visit_carries_only_live_plays_offer(built):
+    """What a visit that never goes live downloads (the precache list) holds
+    live play's offer (a seat kind, the lazy imports) but none of its calls,
+    their types, its style or the library modules only it imports."""
+    _, files = sw_parts(built)
+    assert not [f for f in files if build.lazy(f[2:])]
+    bridge_js = (built / "front" / "js" / "generated" / "bridge.js").read_text()
+    assert "live" not in bridge_js.lower()
+    assert "liveHost" in (built / "front" / "js" / "live" / "calls.js").read_text()
+    assert ".live-" not in (built / "front" / "style.css").read_text()
+    assert ".live-panel" in (built / "front" / "js" / "live" / "live.css").read_text()
+    with zipfile.ZipFile(built / "page.zip") as zf:
+        page_py = {n: zf.read(n).decode() for n in zf.namelist() if n.endswith(".py")}
+    assert not [n for n, text in page_py.items() if "def live" in text]
+    with zipfile.ZipFile(built / "pyodide" / "python_stdlib.zip") as zf:
+        shipped = {build.module_of(n) for n in zf.namelist()}
+    assert not shipped & set(build.LIVE_STDLIB)
 
 
 def test_live_plays_texts_ship_apart_from_the_first_visits(built):

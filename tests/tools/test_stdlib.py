@@ -60,28 +60,39 @@ def stdlib_sources() -> set[str]:
     return found
 
 
-def imported_by_us() -> dict[str, str]:
-    """Every module an import statement of game/ or page/ names, anywhere in a
-    file (functions included): {module: a file naming it}."""
+def imports_of(path: Path) -> list[str]:
+    """Every module an import statement of ``path`` names, anywhere in it (functions included)."""
+    named = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            named += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            named.append(node.module)
+    return named
+
+
+def imported_by_us(leave_out: str | None = None) -> dict[str, str]:
+    """Every module an import statement of game/ or page/ names (but in the
+    folder ``leave_out``): {module: a file naming it}."""
     named: dict[str, str] = {}
     for package in OURS:
         for path in sorted((ROOT / package).rglob("*.py")):
+            where = path.relative_to(ROOT).as_posix()
             if path.name == "__main__.py":  # the command line, never in the page
                 continue
-            for node in ast.walk(ast.parse(path.read_text(), str(path))):
-                if isinstance(node, ast.Import):
-                    names = [alias.name for alias in node.names]
-                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                    names = [node.module]
-                else:
-                    continue
-                for name in names:
-                    named.setdefault(name, str(path.relative_to(ROOT)))
+            if leave_out is not None and where.startswith(leave_out):
+                continue
+            for name in imports_of(path):
+                named.setdefault(name, where)
     return named
 
 
 def test_every_module_our_code_imports_is_shipped(stdlib_zip: Path) -> None:
-    shipped = modules_in(stdlib_zip)
+    live_zip = stdlib_zip.parent.parent / build.LIVE_PY_ZIP
+    with zipfile.ZipFile(live_zip) as zf:
+        with_live_play = {m for m in map(build.module_of, zf.namelist()) if m and "." not in m}
+    assert with_live_play == set(build.LIVE_STDLIB)
+    shipped = modules_in(stdlib_zip) | with_live_play
     in_stdlib = stdlib_sources()
     missing = {
         name: where
@@ -89,6 +100,14 @@ def test_every_module_our_code_imports_is_shipped(stdlib_zip: Path) -> None:
         if name.split(".")[0] not in OURS and name in in_stdlib and name not in shipped
     }
     assert not missing, f"not in the built standard library (run tools/trace_page.py): {missing}"
+
+
+def test_the_modules_live_play_brings_are_imported_by_live_play_alone() -> None:
+    """A first visit that never goes live has no use for them: the first
+    visit's library leaves them out (live/livepy.zip brings them)."""
+    elsewhere = imported_by_us(leave_out=f"page/{build.LIVE_PY_DIR}/")
+    assert not {name.split(".")[0] for name in elsewhere} & set(build.LIVE_STDLIB)
+    assert not set(build.LIVE_STDLIB) & set(build.listed(build.STDLIB_MODULES))
 
 
 def test_the_shipped_library_is_what_the_list_says(stdlib_zip: Path) -> None:
@@ -103,7 +122,12 @@ def test_the_shipped_library_is_what_the_list_says(stdlib_zip: Path) -> None:
 @pytest.mark.slow
 def test_the_page_s_python_runs_whole_on_the_built_library(stdlib_zip: Path) -> None:
     done = subprocess.run(
-        ["node", str(ROOT / "tools" / "page_python.mjs"), "--stdlib", str(stdlib_zip)],
+        [
+            "node",
+            str(ROOT / "tools" / "page_python.mjs"),
+            *("--stdlib", str(stdlib_zip)),
+            *("--part", str(stdlib_zip.parent.parent / build.LIVE_PY_ZIP)),
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -116,5 +140,6 @@ def test_the_page_s_python_runs_whole_on_the_built_library(stdlib_zip: Path) -> 
     lessons = json.loads((ROOT / "page" / "lessons.json").read_text())["lessons"]
     assert report["lessons"] == len(lessons)
     assert report["modules_of_ours"] > 40
-    # Every module it loaded from a file came from the built library.
-    assert set(report["modules"]) & stdlib_sources() <= modules_in(stdlib_zip)
+    # Every module it loaded from a file came from the built library, or with live play.
+    loaded = set(report["modules"]) & stdlib_sources()
+    assert loaded <= modules_in(stdlib_zip) | set(build.LIVE_STDLIB)

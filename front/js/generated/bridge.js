@@ -178,48 +178,6 @@
  */
 
 /**
- * A message for the transport: to one peer, or (null) to every peer in the room.
- * @typedef {object} Outgoing
- * @property {string | null} to
- * @property {string} text
- */
-
-/**
- * One seat of a live game as this device shows it.
- * @typedef {object} LiveSeat
- * @property {number} seat
- * @property {string} name
- * @property {string} kind  "human" or a computer's level
- * @property {string} status  "free", "taken", "away" or "host" (played on the room's device)
- * @property {string} state  the status in words
- * @property {boolean} turn  its decision now
- * @property {boolean} mine  played on this device
- */
-
-/**
- * A live game as this device sees it (page/live/modes.py).
- * @typedef {object} LiveInfo
- * @property {string} role  "host": this device holds the game; "guest": another device does
- * @property {string} room  the room's name and its password: the invite's fragment
- * @property {string} password
- * @property {LiveSeat[]} seats
- * @property {number | null} mine  the seat this device plays (a guest), null before it takes one
- * @property {boolean} choose  a guest with no seat yet: offer the free seats
- * @property {string[]} said  what changed, for the polite live region (joined, away, back, turn)
- * @property {string | null} remember  a guest's place to keep in storage (JSON), once it has a seat
- * @property {boolean} host_away  a guest: the room's device went quiet
- * @property {boolean} over  the game ended
- */
-
-/**
- * What a live call did: messages to send, the view, the live game (null once left).
- * @typedef {object} LiveAnswer
- * @property {Outgoing[]} send
- * @property {View} view
- * @property {LiveInfo | null} live
- */
-
-/**
  * What each call takes and answers (page/bridge.py).
  * @typedef {{
  *   view: {args: [], answer: View},  // The view on screen (docs/VIEW.md).
@@ -246,18 +204,7 @@
  *   lessonStart: {args: [lesson: string | null], answer: View},  // Start a lesson of the guided first game, from its first step.
  *   lessonExit: {args: [], answer: LessonExit},  // Leave the lessons for the saved game.
  *   lessonFirstGame: {args: [], answer: View},  // Leave the lessons for a first game against two easy computers.
- *   liveLoad: {args: [zipped: string], answer: boolean},  // Live play's Python, live/livepy.zip as base64: unpacked beside page/ unless it is there already. Answers whether page.live can be imported.
- *   liveHost: {args: [friends: number[], now: number], answer: LiveAnswer},  // Open a live room for the game on screen; ``friends``: the seats left for guests.
- *   liveReopen: {args: [kept: string, now: number], answer: LiveAnswer},  // Open again the room this device held before a reload (what it kept), if it is for the game on screen; else nothing changes (live: null).
- *   liveJoin: {args: [room: string, password: string, remembered: string | null, now: number], answer: LiveAnswer},  // Join the live room of an invite (``remembered``: what this device kept for it).
- *   livePeer: {args: [peer: string, here: boolean, now: number], answer: LiveAnswer},  // A device connected to the room (here) or left it.
- *   liveReceive: {args: [text: string, peer: string, now: number], answer: LiveAnswer},  // A message from a device of the room.
- *   liveTick: {args: [now: number], answer: LiveAnswer},  // Every second while live: beats, and seats gone quiet.
- *   liveTake: {args: [seat: number, name: string, now: number], answer: LiveAnswer},  // Ask the room's device for a free seat.
- *   liveFlush: {args: [now: number], answer: LiveAnswer},  // What a click or a computer's move gave to send.
- *   liveTakeOver: {args: [now: number], answer: LiveAnswer},  // The room's device left: hold the game here, in a room of this device's own.
- *   liveLeave: {args: [], answer: View},  // Leave live play: the game as it stands stays on this device.
- *   liveFailure: {args: [code: string], answer: string},  // Why live play could not start (a transport's error code), in words.
+ *   addPart: {args: [part: string, zipped: string], answer: boolean},  // A part of the page shipped apart (live play: live/livepy.zip, the package page/live/), as base64: unpacked beside page/ unless it is there already, and its calls (``Calls`` of page/<part>/calls.py) served from now on. Answers whether they are.
  * }} Calls
  */
 

@@ -1,6 +1,6 @@
 // @ts-check
 // Live play on the page: the glue between the transport (transport.js) and
-// Python's live calls (page/bridge.py live*, page/live/modes.py). Loaded only
+// Python's live calls (page/live/calls.py, page/live/modes.py). Loaded only
 // when live play starts: a game started with a friend's seat (host), or an
 // invite opened (guest, "#live=<room>.<password>").
 //
@@ -15,14 +15,15 @@
 
 import { addWords, t } from "../i18n.js";
 import { call } from "../generated/bridge.js";
+import { callLive } from "./calls.js";
 import { KEY_HOSTING, KEY_LIVE, LIVE_MARK } from "../generated/shared.js";
 import { $, h } from "../dom.js";
 import { load, store } from "../saves.js";
 import { linkUrl, modal, shareGame } from "../links.js";
 
 /** @typedef {import("../store.js").Page} Page */
-/** @typedef {import("../generated/bridge.js").LiveAnswer} LiveAnswer */
-/** @typedef {import("../generated/bridge.js").LiveInfo} LiveInfo */
+/** @typedef {import("./calls.js").LiveAnswer} LiveAnswer */
+/** @typedef {import("./calls.js").LiveInfo} LiveInfo */
 /** @typedef {import("./transport.js").Link} Link */
 
 const LIVE = new URL("../../../live/", import.meta.url);
@@ -73,6 +74,7 @@ function loadLivePlay() {
     loading = (async () => {
       const python = livePython(); // on its way while the words come
       python.catch(() => {}); // said below, once awaited
+      const style = liveStyle();
       await addWords(async (lang) => {
         const answer = await fetch(new URL(`lang/${lang}.json`, LIVE));
         if (!answer.ok) throw new Error(`live words: HTTP ${answer.status}`);
@@ -81,13 +83,28 @@ function loadLivePlay() {
       const bytes = await python;
       let binary = "";
       for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      if (!call("liveLoad", btoa(binary))) throw new Error("live Python did not unpack");
+      if (!call("addPart", "live", btoa(binary))) throw new Error("live Python did not unpack");
+      await style;
     })().catch((error) => {
       loading = null;
       throw error;
     });
   }
   return loading;
+}
+
+/**
+ * Live play's style sheet (live.css) in the page, loaded (a failure leaves the
+ * page's own style: live play still works, plainer).
+ * @returns {Promise<void>}
+ */
+function liveStyle() {
+  return new Promise((resolve) => {
+    const link = h("link", { rel: "stylesheet", href: new URL("./live.css", import.meta.url).href });
+    link.addEventListener("load", () => resolve());
+    link.addEventListener("error", () => resolve());
+    document.head.append(link);
+  });
 }
 
 /** live/livepy.zip's bytes (fetched once; a failed fetch is tried again next time). */
@@ -127,7 +144,7 @@ function wrapShow(page) {
   plainShow = show;
   page.show = (view) => {
     show(view);
-    if (live && !live.ended) apply(call("liveFlush", now()), false);
+    if (live && !live.ended) apply(callLive("liveFlush", now()), false);
   };
 }
 
@@ -221,7 +238,7 @@ async function start(page, open) {
  * @param {number[]} friends  the seats left for friends
  */
 export async function hostLive(page, friends) {
-  const opened = await start(page, () => call("liveHost", friends, now()));
+  const opened = await start(page, () => callLive("liveHost", friends, now()));
   if (!opened) return;
   invite();
   connect(opened);
@@ -229,13 +246,33 @@ export async function hostLive(page, friends) {
 
 /**
  * The room this device held before a reload (kept in storage): open it again,
- * for the guests to come back to.
+ * for the guests to come back to, if it is the game on screen's.
  * @param {Page} page
- * @param {string} kept
+ * @param {import("../generated/view.js").View} view  the first view drawn
  */
-export async function reopenLive(page, kept) {
-  const opened = await start(page, () => call("liveReopen", kept, now()));
+export async function reopenLive(page, view) {
+  const kept = load(KEY_HOSTING) || "";
+  if (!hostedHere(kept, view)) {
+    store(KEY_HOSTING, ""); // a room of another game: nothing to open again, ever
+    return;
+  }
+  const opened = await start(page, () => callLive("liveReopen", kept, now()));
   if (opened) connect(opened);
+}
+
+/**
+ * Whether this device held a live room for the game on screen before the page
+ * reloaded (what it kept, KEY_HOSTING): it opens it again, for the guests to come back.
+ * @param {string} kept
+ * @param {import("../generated/view.js").View} view
+ */
+function hostedHere(kept, view) {
+  if (!kept || !view.save) return false;
+  try {
+    return JSON.parse(kept).game === view.save.id;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -248,7 +285,7 @@ export async function joinLive(page) {
   if (!invite) return;
   const { room, password } = invite;
   const remembered = load(`${KEY_LIVE}${room}`);
-  const joined = await start(page, () => call("liveJoin", room, password, remembered, now()));
+  const joined = await start(page, () => callLive("liveJoin", room, password, remembered, now()));
   if (!joined) return;
   if (!joined.heard) {
     page.notice(t("live.connecting"), "info");
@@ -284,7 +321,7 @@ async function connect(mine) {
     if (live !== mine) return;
     const code = /** @type {{code?: string}} */ (error).code ?? "unavailable";
     console.warn("Mykerinos: live play could not start", error);
-    failed(mine.page, call("liveFailure", code));
+    failed(mine.page, callLive("liveFailure", code));
     return;
   }
   if (live !== mine) {
@@ -292,18 +329,18 @@ async function connect(mine) {
     return;
   }
   mine.link = link;
-  link.onMessage = (text, peer) => apply(call("liveReceive", text, peer, now()));
-  link.onPeerJoin = (peer) => apply(call("livePeer", peer, true, now()));
-  link.onPeerLeave = (peer) => apply(call("livePeer", peer, false, now()));
+  link.onMessage = (text, peer) => apply(callLive("liveReceive", text, peer, now()));
+  link.onPeerJoin = (peer) => apply(callLive("livePeer", peer, true, now()));
+  link.onPeerLeave = (peer) => apply(callLive("livePeer", peer, false, now()));
   for (const { to, text } of mine.queue.splice(0)) send(to, text);
   mine.timer = window.setInterval(() => {
-    if (live === mine) apply(call("liveTick", now()));
+    if (live === mine) apply(callLive("liveTick", now()));
   }, BEAT_MS);
   if (mine.info?.role === "guest") {
     window.setTimeout(() => {
       if (live !== mine || mine.heard) return;
       if (mine.tries < REJOINS) rejoin(mine, mine.tries + 1);
-      else failed(mine.page, call("liveFailure", "no-peer"));
+      else failed(mine.page, callLive("liveFailure", "no-peer"));
     }, HOST_WAIT_MS);
   }
 }
@@ -335,7 +372,7 @@ function failed(page, text) {
     const open = $(id);
     if (open instanceof HTMLDialogElement) open.close();
   }
-  if (had) page.show(call("liveLeave"));
+  if (had) page.show(callLive("liveLeave"));
   if (location.hash.startsWith(LIVE_MARK)) history.replaceState(history.state, "", location.pathname + location.search);
   const box = $("#notice");
   if (!box) return;
@@ -393,7 +430,7 @@ function offerCarryOn() {
  */
 function takeOver(mine) {
   const page = mine.page;
-  const answer = call("liveTakeOver", now());
+  const answer = callLive("liveTakeOver", now());
   if (answer.live?.role !== "host") return;
   end();
   live = { ...mine, room: answer.live.room, password: answer.live.password, link: null, queue: [], ended: false };
@@ -430,7 +467,7 @@ export function leave() {
   end();
   store(`${KEY_LIVE}${room}`, "");
   store(KEY_HOSTING, "");
-  page.show(call("liveLeave"));
+  page.show(callLive("liveLeave"));
 }
 
 /** The invite's URL. */
@@ -609,7 +646,7 @@ function pickSeat(info) {
     if (!chosen) return;
     const typed = /** @type {HTMLInputElement} */ (name).value.trim();
     dialog.close();
-    apply(call("liveTake", Number(chosen.value), typed, now()));
+    apply(callLive("liveTake", Number(chosen.value), typed, now()));
   });
   name.focus();
 }
@@ -633,7 +670,7 @@ export function rejoin(mine = /** @type {Live} */ (live), tries = 0) {
   const { page, room, password } = mine;
   const remembered = load(`${KEY_LIVE}${room}`);
   end();
-  start(page, () => call("liveJoin", room, password, remembered, now())).then((joined) => {
+  start(page, () => callLive("liveJoin", room, password, remembered, now())).then((joined) => {
     if (!joined) return;
     joined.tries = tries;
     connect(joined);
