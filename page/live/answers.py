@@ -31,6 +31,14 @@ class LiveSeat(TypedDict):
     mine: bool  # played on this device
 
 
+class LiveMoved(TypedDict):
+    """Where another device carries the game on, its room's device gone: an invite to follow."""
+
+    room: str
+    password: str
+    by: str  # the name of that device's seat
+
+
 class LiveInfo(TypedDict):
     """A live game as this device sees it (page/live/modes.py)."""
 
@@ -43,6 +51,7 @@ class LiveInfo(TypedDict):
     said: list[str]  # what changed, for the polite live region (joined, away, back, turn)
     remember: str | None  # a guest's place to keep in storage (JSON), once it has a seat
     host_away: bool  # a guest: the room's device went quiet
+    moved: LiveMoved | None  # a guest: another device carries the game on there
     over: bool  # the game ended
 
 

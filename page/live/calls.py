@@ -118,14 +118,19 @@ class Calls:
         return self._live(now)
 
     def liveTakeOver(self, now: float) -> LiveAnswer:
-        """The room's device left: hold the game here, in a room of this device's own."""
+        """The room's device left: hold the game here, in a room of this device's own.
+        What it answers to send is for the room left (every device there is
+        told where the game went): the new room has nobody in it yet."""
         mode = self.bridge.mode
-        if isinstance(mode, Visiting):
-            try:
-                self.bridge.mode = mode.take_over()
-            except ValueError:  # no game came yet: nothing to carry on
-                pass
-        return self._live(now)
+        if not isinstance(mode, Visiting):
+            return self._live(now)
+        try:
+            self.bridge.mode, notice = mode.take_over()
+        except ValueError:  # no game came yet: nothing to carry on
+            return self._live(now)
+        answer = self._live(now)
+        answer["send"] = [notice, *answer["send"]]
+        return answer
 
     def liveLeave(self) -> View:
         """Leave live play: the game as it stands stays on this device."""

@@ -33,7 +33,7 @@ from ..table import Table
 from ..texts import Texts
 from ..view import board
 from ..view_types import View
-from .answers import LiveInfo, LiveSeat, Outgoing
+from .answers import LiveInfo, LiveMoved, LiveSeat, Outgoing
 from .protocol import SeatInfo
 from .room import GuestRoom, HostAnswer, HostRoom, failure_text, live_texts, new_secret
 
@@ -246,6 +246,7 @@ class Hosting:
             "said": self.said.take(),
             "remember": None if state.over else json.dumps(self.kept()),
             "host_away": False,
+            "moved": None,
             "over": state.over,
         }
 
@@ -318,6 +319,7 @@ class Visiting:
         self.table: RemoteTable | None = None
         self.outbox: list[Outgoing] = []
         self.said = Said()
+        self.moved: LiveMoved | None = None  # another device carries the game on there
 
     @classmethod
     def from_text(
@@ -398,6 +400,9 @@ class Visiting:
             self.outbox += [{"to": peer, "text": text} for text in event.send]
         else:
             self._to_host(event.send)
+        if event.kind == "moved" and event.moved is not None:
+            moved = event.moved
+            self.moved = {"room": moved["to"], "password": moved["password"], "by": moved["by"]}
         if event.kind == "game" and self.guest.state is not None:
             self._take_game(self.guest.state)
         elif event.kind == "refused" and self.table is not None:
@@ -449,16 +454,22 @@ class Visiting:
             "said": self.said.take(),
             "remember": json.dumps(kept) if guest.secret is not None else None,
             "host_away": state is not None and now is not None and guest.host_away(now),
+            "moved": self.moved,
             "over": state is not None and state.over,
         }
 
-    def take_over(self, draw: Any = new_secret) -> Hosting:
+    def take_over(self, draw: Any = new_secret) -> tuple[Hosting, Outgoing]:
         """The room's device left for good: this device holds the game now, in a
-        room of its own (the other people's seats free to take again)."""
+        room of its own (the other people's seats free to take again). Answers
+        that room's mode and, for the other devices of this room, where it is."""
         room = HostRoom.take_over(self.guest, self.session.language, draw)
         self.session.use(Table(room.state, list(room.kinds), self.session.language), self.slot)
         room.state = self.session.table.state
-        return Hosting(self.session, room, draw())
+        hosting = Hosting(self.session, room, draw())
+        guest = self.guest
+        by = guest.seats[guest.seat]["name"] if guest.seat is not None and guest.seats else ""
+        notice = guest.moved(room.room, hosting.password, by)
+        return hosting, {"to": None, "text": notice}
 
     def leave(self) -> None:
         """Live play ends here: the game as it stands stays on this device, played on it."""

@@ -18,6 +18,11 @@ What it sends a device that holds a seat (all but ``welcome`` and ``beat``)
 carries a ``mac`` made with that seat's secret: a seated device takes nothing
 unsigned, so another guest cannot pass itself off as the room's device.
 
+A guest that carries on the game once the room's device left for good sends
+every other device of the room ``moved``: the new room it opened (``to``), its
+password, who carries on (``by``). A device takes it only while the room's
+device is away, and only as an offer its player accepts.
+
 Every other device (a guest) sends the host:
 
 - ``take`` a free seat, with a name;
@@ -120,6 +125,15 @@ class HostBeat(TypedDict):
     room: str
 
 
+class Moved(TypedDict):
+    v: int
+    t: Literal["moved"]
+    room: str
+    to: str
+    password: str
+    by: str
+
+
 class Take(TypedDict):
     v: int
     t: Literal["take"]
@@ -157,7 +171,7 @@ class GuestBeat(TypedDict):
     mac: str
 
 
-FromHost = Welcome | Game | Seats | Seated | Refused | HostBeat
+FromHost = Welcome | Game | Seats | Seated | Refused | HostBeat | Moved
 FromGuest = Take | Back | MoveMsg | GuestBeat
 
 
@@ -294,6 +308,12 @@ def read_from_host(text: object) -> FromHost:
     if kind == "beat":
         _exactly(data)
         return cast(HostBeat, data)
+    if kind == "moved":  # from a guest carrying on, read by the others
+        _exactly(data, "to", "password", "by")
+        _text(data, "to", MAX_ROOM_CHARS)
+        _text(data, "password", MAX_SECRET_CHARS)
+        _text(data, "by", MAX_NAME, 0)
+        return cast(Moved, data)
     raise MessageError(f"unknown message type {str(kind)[:20]!r}")
 
 

@@ -46,6 +46,7 @@ from .protocol import (
     GuestBeat,
     HostBeat,
     MessageError,
+    Moved,
     MoveMsg,
     Refused,
     Seated,
@@ -385,6 +386,7 @@ class GuestEvent:
     """What a message from the room's device did here: ``kind`` is "game" (a
     newer game: redraw), "seats", "seated" (this device has its seat),
     "welcome" (this device asks for its seat back: ``send`` holds the request),
+    "moved" (another device carries the game on in a new room: ``moved``),
     "refused" (``message`` says why, in the page's language; nothing changed),
     "beat" or "ignored" (a message not taken; ``message`` says why). ``send``:
     what to send the room's device (``GuestRoom.host_peer``)."""
@@ -392,6 +394,7 @@ class GuestEvent:
     kind: str
     message: str | None = None
     send: list[str] = field(default_factory=list)  # to the room's device
+    moved: Moved | None = None  # "moved": where another device carries the game on
 
 
 class GuestRoom:
@@ -447,6 +450,18 @@ class GuestRoom:
             raise ValueError("no game yet")
         return self._signed({"t": "move", "n": len(self.state.moves), "move": move})
 
+    def moved(self, to: str, password: str, by: str) -> str:
+        """For every other device: this one carries the game on, in room ``to``."""
+        message: Moved = {
+            "v": VERSION,
+            "t": "moved",
+            "room": self.room,
+            "to": to,
+            "password": password,
+            "by": by,
+        }
+        return dump(message)
+
     def beat(self) -> str | None:
         """This device's beat (none before it holds a seat)."""
         if not self.seated:
@@ -476,6 +491,11 @@ class GuestRoom:
             return GuestEvent("beat")
         if message["t"] == "welcome":
             return self._welcome(message, now, peer)
+        if message["t"] == "moved":
+            # Another guest's word, believed only once the room's device is gone.
+            if not self.host_away(now) or peer == self.host_peer or self.state is None:
+                return self._ignored("live.forged")
+            return GuestEvent("moved", moved=message)
         key = self.secret
         if key is None and message["t"] == "seated":
             key = message.get("secret")

@@ -282,11 +282,13 @@ def test_the_invite_the_seat_picker_and_the_seat_list_pass_the_audit(device, liv
     assert problems == [], "\n".join(problems)
 
 
-def test_a_guest_carries_on_when_the_host_is_gone(device, live_site):
-    host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "easy"])
+def test_a_guest_carries_on_when_the_host_is_gone_and_the_other_follows(device, live_site):
+    host, url = host_game(device, live_site)
     bob = device(url)
     take_seat(bob, 1, "Bobby")
-    play_until([host, bob], lambda: moves_of(host) >= 3, random.Random(4))
+    cy = device(url)
+    take_seat(cy, 2, "Cy")
+    play_until([host, bob, cy], lambda: moves_of(host) >= 3, random.Random(4))
     host.context.close()  # the room's device is gone for good
     expect(bob.locator("#live-take-over")).to_be_visible(timeout=WAIT_MS)
     moves = record_of(bob)["moves"]
@@ -294,7 +296,17 @@ def test_a_guest_carries_on_when_the_host_is_gone(device, live_site):
     bob.click("#live-take-over")
     # Bob's device holds the game now, in a room of its own, and invites again.
     expect(bob.locator("#live-invite")).to_be_visible(timeout=WAIT_MS)
-    assert "#live=" in bob.locator("#live-url").input_value()
+    new_room = bob.locator("#live-url").input_value().split("#", 1)[1]
+    assert new_room.startswith("live=")
     assert record_of(bob)["moves"] == moves
-    statuses = bob.locator("#live-panel li").evaluate_all("e => e.map(x => x.dataset.status)")
-    assert statuses == ["free", "host", "host"]
+    bob.click("#live-invite-close")
+    # Cy is told where the game went, follows, and is in its seat again there.
+    expect(cy.locator("#live-follow")).to_be_visible(timeout=WAIT_MS)
+    assert "Bobby" in cy.locator("#notice").inner_text()
+    cy.click("#live-follow")
+    expect(cy.locator('#live-panel [data-seat="2"] .live-you')).to_be_visible(timeout=WAIT_MS)
+    assert cy.evaluate("location.hash") == "#" + new_room
+    statuses = "e => e.map(x => x.dataset.status)"
+    expect(bob.locator('#live-panel [data-seat="2"]')).to_have_attribute("data-status", "taken")
+    assert bob.locator("#live-panel li").evaluate_all(statuses) == ["free", "host", "taken", "host"]
+    assert record_of(cy)["moves"] == moves

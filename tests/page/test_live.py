@@ -502,3 +502,26 @@ def test_a_guest_carries_the_game_on_when_the_rooms_device_leaves(net):
     assert ann.seated and ann.state.moves == net.host.state.moves
     with pytest.raises(ValueError):
         HostRoom.take_over(GuestRoom("room-1"))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"to": "room-2", "password": "pw"},  # no "by"
+        {"to": "", "password": "pw", "by": "Bob"},
+        {"to": "room-2", "password": "pw" * 40, "by": "Bob"},
+        {"to": "room-2", "password": "pw", "by": "Bob", "seat": 1},
+    ],
+)
+def test_a_malformed_word_that_the_game_moved_is_not_taken(fields):
+    with pytest.raises(protocol.MessageError):
+        protocol.read_from_host(json.dumps({"v": 1, "t": "moved", "room": "room-1", **fields}))
+
+
+def test_the_game_moved_is_believed_from_a_guest_only_once_the_host_is_gone(net):
+    bob = seated_bob(net)
+    moved = GuestRoom("room-1").moved("room-2", "password-2", "Cy")
+    assert bob.receive(moved, net.now, "c").kind == "ignored"  # the room's device beats on
+    assert bob.receive(moved, net.now + 10, "h").kind == "ignored"  # not from the host's peer
+    event = bob.receive(moved, net.now + 10, "c")
+    assert event.kind == "moved" and event.moved is not None and event.moved["to"] == "room-2"

@@ -299,8 +299,47 @@ def test_a_guest_carries_on_when_the_host_leaves() -> None:
     assert bob.last["live"]["host_away"]
     answer = room.call("b", "liveTakeOver", room.now)
     assert answer["live"]["role"] == "host"
+    assert [json.loads(out["text"])["t"] for out in answer["send"]] == ["moved"]
     assert record_of(bob)["moves"] == record_of(host)["moves"]
     assert [s["status"] for s in answer["live"]["seats"]] == ["free", "host", "host"]
+
+
+def test_the_others_follow_a_guest_that_carries_on_into_its_new_room() -> None:
+    room, host = host_room(["human", "human", "human", "easy"])
+    bob = join(room, "b", "Bobby", 1)
+    cy = join(room, "c", "Cy", 2)
+    rng = random.Random(5)
+    for _ in range(5):
+        play_one(room, rng)
+    # While the room's device is there, a guest's word that the game moved is not taken.
+    forged = bob.bridge.mode.guest.moved("elsewhere", "password-1", "Bobby")  # type: ignore[attr-defined]
+    assert call(cy.bridge, "liveReceive", forged, "b", room.now)["live"]["moved"] is None
+    room.devices.pop("h")
+    for peer in ("b", "c"):
+        room.call(peer, "livePeer", "h", False, room.now)
+    answer = room.call("b", "liveTakeOver", room.now)  # its send reaches Cy, in the old room
+    moved = cy.last["live"]["moved"]
+    assert moved == {
+        "room": answer["live"]["room"],
+        "password": answer["live"]["password"],
+        "by": "Bobby",
+    }
+    # Cy follows: the new room's device is Bob's; Cy takes the same seat back.
+    new_room = Room(now=room.now)
+    new_room.devices["h"] = bob
+    new_room.devices["c"] = cy
+    new_room.call("c", "liveJoin", moved["room"], moved["password"], None, new_room.now)
+    new_room.devices.pop("c")
+    new_room.connect("c", cy)
+    new_room.call("c", "liveTake", 2, "Cy", new_room.now)
+    assert cy.last["live"]["mine"] == 2 and cy.last["live"]["moved"] is None
+    assert record_of(cy) == record_of(bob)
+    # Ann, whose device was the room's, comes in again by the new invite; the game goes on.
+    ann = join(new_room, "a", "Ann", 0)
+    before = len(record_of(bob)["moves"])
+    while len(record_of(bob)["moves"]) < before + 6:
+        play_one(new_room, rng)
+    assert record_of(cy) == record_of(bob) == record_of(ann)
 
 
 def test_leaving_keeps_the_game_playable_on_this_device() -> None:

@@ -26,6 +26,14 @@
  */
 
 /**
+ * Where another device carries the game on, its room's device gone: an invite to follow.
+ * @typedef {object} LiveMoved
+ * @property {string} room
+ * @property {string} password
+ * @property {string} by  the name of that device's seat
+ */
+
+/**
  * A live game as this device sees it (page/live/modes.py).
  * @typedef {object} LiveInfo
  * @property {string} role  "host": this device holds the game; "guest": another device does
@@ -37,6 +45,7 @@
  * @property {string[]} said  what changed, for the polite live region (joined, away, back, turn)
  * @property {string | null} remember  a guest's place to keep in storage (JSON), once it has a seat
  * @property {boolean} host_away  a guest: the room's device went quiet
+ * @property {LiveMoved | null} moved  a guest: another device carries the game on there
  * @property {boolean} over  the game ended
  */
 
@@ -59,7 +68,7 @@
  *   liveTick: {args: [now: number], answer: LiveAnswer},  // Every second while live: beats, and seats gone quiet.
  *   liveTake: {args: [seat: number, name: string, now: number], answer: LiveAnswer},  // Ask the room's device for a free seat.
  *   liveFlush: {args: [now: number], answer: LiveAnswer},  // What a click or a computer's move gave to send.
- *   liveTakeOver: {args: [now: number], answer: LiveAnswer},  // The room's device left: hold the game here, in a room of this device's own.
+ *   liveTakeOver: {args: [now: number], answer: LiveAnswer},  // The room's device left: hold the game here, in a room of this device's own. What it answers to send is for the room left (every device there is told where the game went): the new room has nobody in it yet.
  *   liveLeave: {args: [], answer: View},  // Leave live play: the game as it stands stays on this device.
  *   liveFailure: {args: [code: string], answer: string},  // Why live play could not start (a transport's error code), in words.
  * }} LiveCalls

@@ -32,6 +32,9 @@ const BEAT_MS = 1000;
 // it joins again (a connection attempt that went nowhere is not tried again
 // by the library for a minute), and how many times it does before giving up.
 const HOST_WAIT_MS = 5_000;
+// How long a device that carries the game on keeps the room it leaves, for its
+// word of where the game goes on to reach the others.
+const SETTLE_MS = 1_000;
 const REJOINS = 2;
 
 /**
@@ -51,6 +54,12 @@ const REJOINS = 2;
 
 /** @type {Live | null} */
 let live = null;
+/**
+ * The seat and name this device had in a room whose game another device
+ * carried on: taken again in the new room, as soon as it offers seats.
+ * @type {{seat: number, name: string, asked?: boolean} | null}
+ */
+let following = null;
 /** @type {Promise<void> | null} */
 let loading = null;
 /** @type {((view: import("../generated/view.js").View) => void) | null} */
@@ -168,9 +177,12 @@ function apply(answer, draw = true) {
   }
   drawSeats(info);
   if (info.said.length) say(info.said.join(" "));
-  if (info.choose) pickSeat(info);
+  if (info.mine !== null) following = null;
+  if (info.choose && following) takeAgain(info, following);
+  else if (info.choose) pickSeat(info);
   else $("#live-pick")?.remove();
-  if (info.host_away) offerCarryOn();
+  if (info.moved) offerFollow(info.moved);
+  else if (info.host_away) offerCarryOn();
   else if ($("#notice")?.dataset.what === "live-host") hideNotice();
 }
 
@@ -432,13 +444,90 @@ function takeOver(mine) {
   const page = mine.page;
   const answer = callLive("liveTakeOver", now());
   if (answer.live?.role !== "host") return;
+  // What it answers to send is for the room left: where the game goes on.
+  const old = mine.link;
+  mine.link = null;
   end();
+  if (old) {
+    Promise.allSettled(answer.send.map((out) => old.send(out.to, out.text)))
+      .then(() => new Promise((resolve) => window.setTimeout(resolve, SETTLE_MS)))
+      .then(() => old.leave())
+      .catch(() => {});
+  }
   live = { ...mine, room: answer.live.room, password: answer.live.password, link: null, queue: [], ended: false };
   document.body.dataset.live = "host";
-  apply(answer);
+  apply({ ...answer, send: [] });
   invite();
   connect(live);
   page.notice(t("live.invite_text"), "info");
+}
+
+/**
+ * Another device of the room carries the game on in a room of its own (the
+ * room's device gone): follow it there, or go on by link.
+ * @param {import("./calls.js").LiveMoved} moved
+ */
+function offerFollow(moved) {
+  const box = $("#notice");
+  if (!box || !live || box.dataset.what === "live-moved") return;
+  const mine = live;
+  mine.page.notice(t("live.moved", { who: moved.by }), "info");
+  const go = h("button", {
+    type: "button",
+    id: "live-follow",
+    class: "primary",
+    text: t("live.follow"),
+    onclick: () => {
+      hideNotice();
+      follow(mine, moved);
+    },
+  });
+  const byLink = h("button", {
+    type: "button",
+    id: "live-by-link",
+    class: "secondary",
+    text: t("live.by_link"),
+    onclick: () => {
+      hideNotice();
+      leave();
+      shareGame(mine.page);
+    },
+  });
+  const close = box.querySelector("button.close");
+  box.insertBefore(go, close);
+  box.insertBefore(byLink, close);
+  box.dataset.what = "live-moved";
+}
+
+/**
+ * Join the room where the game goes on, and take this device's seat there again.
+ * @param {Live} mine
+ * @param {import("./calls.js").LiveMoved} moved
+ */
+function follow(mine, moved) {
+  const seat = mine.info?.mine;
+  following = seat == null ? null : { seat, name: mine.info?.seats[seat]?.name ?? "" };
+  end();
+  store(`${KEY_LIVE}${mine.room}`, "");
+  history.replaceState(history.state, "", `${LIVE_MARK}${moved.room}.${moved.password}`);
+  joinLive(mine.page);
+}
+
+/**
+ * In the room followed: the same seat again, with the same name, if it is
+ * free; else the seat picker.
+ * @param {LiveInfo} info
+ * @param {{seat: number, name: string, asked?: boolean}} mine
+ */
+function takeAgain(info, mine) {
+  if (mine.asked) return; // the room's device answers
+  if (info.seats[mine.seat]?.status !== "free") {
+    following = null;
+    pickSeat(info);
+    return;
+  }
+  mine.asked = true;
+  apply(callLive("liveTake", mine.seat, mine.name, now()));
 }
 
 /**
