@@ -257,10 +257,11 @@ class Bridge:
             self.mode.receive(text, peer, now)
         return self._live(now)
 
-    def liveTick(self, now: float) -> LiveAnswer:
+    def liveTick(self, now: float, hidden: bool) -> LiveAnswer:
         """Every second while live: beats, and seats gone quiet."""
+        # hidden: the page is in the background (the others then wait longer for it).
         if isinstance(self.mode, Live):
-            self.mode.tick(now)
+            self.mode.tick(now, hidden)
         return self._live(now)
 
     def liveTake(self, seat: int, name: str, now: float) -> LiveAnswer:

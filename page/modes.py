@@ -61,8 +61,8 @@ class Live(Mode, Protocol):
         """A message from ``peer``."""
         ...
 
-    def tick(self, now: float) -> None:
-        """Every second: beats, and seats gone quiet."""
+    def tick(self, now: float, hidden: bool = False) -> None:
+        """Every second: beats (``hidden``: the page is in the background), and seats gone quiet."""
         ...
 
     def take(self, seat: int, name: str) -> None:

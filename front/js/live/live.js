@@ -6,7 +6,8 @@
 //
 // What the transport brings (a message, a device joining or leaving) goes to
 // Python, and what Python answers to send goes back out; every second a tick
-// beats. A click or a computer's move may give something to send too: the
+// beats, timed by a worker (beat.js) so that it stays on time while the page is
+// in the background, and telling the others when it is. A click or a computer's move may give something to send too: the
 // page's show() is wrapped to ask Python for it after each view. Python holds
 // every rule and every word of the room; here are only the invite (link, share
 // sheet, QR code), the seat list, the seat picker and the offers when live play
@@ -17,6 +18,7 @@ import { addWords, t } from "../i18n.js";
 import { call } from "../generated/bridge.js";
 import { KEY_HOSTING, KEY_LIVE, LIVE_MARK } from "../generated/shared.js";
 import { $, h } from "../dom.js";
+import { pumpBots } from "../bots.js";
 import { load, store } from "../saves.js";
 import { linkUrl, modal, shareGame } from "../links.js";
 
@@ -42,7 +44,7 @@ const REJOINS = 2;
  * @property {Link | null} link
  * @property {{to: string | null, text: string}[]} queue   what waits for the link
  * @property {LiveInfo | null} info
- * @property {number} timer
+ * @property {() => void} stop  stops its beat
  * @property {boolean} ended
  * @property {boolean} heard  a guest heard from the room's device
  * @property {number} tries  a guest: how many times it joined again without hearing from it
@@ -63,6 +65,54 @@ let zipped = null;
 let early = null;
 
 const now = () => performance.now() / 1000;
+const hidden = () => document.visibilityState === "hidden";
+
+/** The worker that times the beats (beat.js), once made; null where none can start. @type {Worker | null | undefined} */
+let clock;
+/** Which beat has the worker now (a newer one takes it over). */
+let beating = 0;
+
+/**
+ * Call `tick` every BEAT_MS until the answer is called. Timed by a worker: a
+ * page's own timers are slowed down in the background (to once a second, and
+ * in Chromium to once a minute after five minutes with no live connection),
+ * a dedicated worker's are not. Where no worker starts, the page's own timer.
+ * @param {() => void} tick
+ * @returns {() => void} stops it
+ */
+function beat(tick) {
+  if (clock === undefined) {
+    try {
+      clock = new Worker(new URL("./beat.js", import.meta.url));
+    } catch (error) {
+      console.warn("Mykerinos: the live beat runs on the page's own timer", error);
+      clock = null;
+    }
+  }
+  const worker = clock;
+  let fallback = 0;
+  if (!worker) {
+    fallback = window.setInterval(tick, BEAT_MS);
+    return () => window.clearInterval(fallback);
+  }
+  const id = ++beating;
+  worker.onmessage = () => tick();
+  worker.onerror = () => {
+    // beat.js did not load: the page's own timer, now and next time.
+    clock = null;
+    worker.onmessage = null;
+    if (beating === id) fallback = window.setInterval(tick, BEAT_MS);
+  };
+  worker.postMessage(BEAT_MS);
+  return () => {
+    window.clearInterval(fallback);
+    if (beating !== id) return; // a newer beat has the worker
+    beating += 1;
+    worker.onmessage = null;
+    worker.onerror = null;
+    worker.postMessage(0);
+  };
+}
 
 /**
  * Live play's words and Python, fetched once.
@@ -127,7 +177,12 @@ function wrapShow(page) {
   plainShow = show;
   page.show = (view) => {
     show(view);
-    if (live && !live.ended) apply(call("liveFlush", now()), false);
+    if (!live || live.ended) return;
+    apply(call("liveFlush", now()), false);
+    // A page in the background draws nothing (no animation frames), and the
+    // computers play after a draw: the room's device plays them here, so a
+    // guest's decision does not wait for its page to be shown again.
+    if (hidden()) pumpBots(page);
   };
 }
 
@@ -205,7 +260,7 @@ async function start(page, open) {
     link: null,
     queue: [],
     info: null,
-    timer: 0,
+    stop: () => {},
     ended: false,
     heard: false,
     tries: 0,
@@ -296,9 +351,9 @@ async function connect(mine) {
   link.onPeerJoin = (peer) => apply(call("livePeer", peer, true, now()));
   link.onPeerLeave = (peer) => apply(call("livePeer", peer, false, now()));
   for (const { to, text } of mine.queue.splice(0)) send(to, text);
-  mine.timer = window.setInterval(() => {
-    if (live === mine) apply(call("liveTick", now()));
-  }, BEAT_MS);
+  mine.stop = beat(() => {
+    if (live === mine) apply(call("liveTick", now(), hidden()));
+  });
   if (mine.info?.role === "guest") {
     window.setTimeout(() => {
       if (live !== mine || mine.heard) return;
@@ -314,7 +369,7 @@ function end() {
   const was = live;
   live = null;
   was.ended = true;
-  window.clearInterval(was.timer);
+  was.stop();
   if (was.link) was.link.leave().catch(() => {});
   $("#live-panel")?.remove();
   $("#live-pick")?.remove();
@@ -413,7 +468,7 @@ export function drop() {
   if (!live?.link) return;
   const link = live.link;
   live.link = null;
-  window.clearInterval(live.timer);
+  live.stop();
   link.leave().catch(() => {});
 }
 
@@ -616,11 +671,33 @@ function pickSeat(info) {
 
 // A phone that slept, a tab shown again: a guest whose link dropped joins again.
 document.addEventListener("visibilitychange", () => {
+  hostSeen();
   if (document.visibilityState !== "visible" || !live || live.ended) return;
   const mine = live;
   if (mine.info?.role !== "guest" || (mine.link && mine.heard && !mine.info.host_away)) return;
   rejoin(mine);
 });
+
+// A page frozen in the background (Chromium) and running again.
+document.addEventListener("resume", () => hostSeen());
+
+/**
+ * The room's device went to the background, came back, or woke from frozen:
+ * it beats at once, so that the others know (in the background, they wait
+ * longer for it before offering to carry on without it). Shown again with
+ * guests' seats held and no device connected (the links were lost while it
+ * slept), it opens its room again, for them to come back to.
+ */
+function hostSeen() {
+  if (!live || live.ended || live.info?.role !== "host" || !live.link) return;
+  const mine = live;
+  const link = live.link;
+  apply(call("liveTick", now(), hidden()));
+  if (hidden() || live !== mine) return;
+  const held = mine.info?.seats.some((seat) => seat.status === "taken" || seat.status === "away");
+  const kept = load(KEY_HOSTING);
+  if (held && kept && link.peers().length === 0) reopenLive(mine.page, kept);
+}
 
 /**
  * Join the room again (a guest whose room's device went quiet): Python asks
