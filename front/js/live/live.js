@@ -194,7 +194,10 @@ function wrapShow(page) {
 function apply(answer, draw = true) {
   if (!live) return;
   for (const out of answer.send) send(out.to, out.text);
-  if (draw && plainShow) plainShow(answer.view);
+  if (draw && plainShow) {
+    plainShow(answer.view);
+    if (hidden()) pumpBots(live.page); // see wrapShow
+  }
   const info = answer.live;
   if (!info) return;
   live.info = info;
