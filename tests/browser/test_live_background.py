@@ -27,6 +27,7 @@ from harness.pages import offered
 from tests.browser.browser_helpers import start_game, view_of, wait_ready
 from tests.browser.conftest import LIVE_ARGS
 from tests.browser.test_live_game import (
+    DROP,
     NAMES,
     SEED,
     SPOKEN,
@@ -233,3 +234,28 @@ def test_a_frozen_host_comes_back_with_what_was_sent_meanwhile(
     )
     assert record_of(bob) == record_of(host)
     assert record_of(host)["seats"] == ["human", "human", "easy"]
+
+
+def test_a_host_whose_link_went_while_hidden_opens_its_room_again_when_shown(
+    host_browser, guest_device, live_site
+):
+    host, bob = open_room(host_browser, live_site, guest_device)
+    rng = random.Random(4)
+    play_until([host, bob], lambda: to_move(host) == 1, rng)
+    hide(host_browser, host)
+    # The system closed the hidden page's connections (as iOS Safari does):
+    # Bob is told the host is not answering.
+    host.evaluate(DROP)
+    expect(bob.locator("#live-take-over")).to_be_visible(timeout=WAIT_MS)
+    # Shown again, the host opens its room again (reloading) and Bob comes
+    # back to it by himself.
+    with host.expect_navigation(timeout=WAIT_MS):
+        host.bring_to_front()
+    wait_ready(host)
+    expect(host.locator('#live-panel [data-seat="1"]')).to_have_attribute(
+        "data-status", "taken", timeout=WAIT_MS
+    )
+    expect(bob.locator("#live-take-over")).to_be_hidden(timeout=WAIT_MS)
+    before = moves_of(host)
+    assert bob_moves(bob, rng) > before
+    assert record_of(bob) == record_of(host)

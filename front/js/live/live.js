@@ -34,6 +34,8 @@ const BEAT_MS = 1000;
 // by the library for a minute), and how many times it does before giving up.
 const HOST_WAIT_MS = 5_000;
 const REJOINS = 2;
+// No beat for this long: the page was frozen or suspended (its worker too).
+const SLEPT_MS = 5_000;
 
 /**
  * The live game on this page (one at a time).
@@ -45,6 +47,8 @@ const REJOINS = 2;
  * @property {{to: string | null, text: string}[]} queue   what waits for the link
  * @property {LiveInfo | null} info
  * @property {() => void} stop  stops its beat
+ * @property {boolean} [lost]  its link was dropped (drop())
+ * @property {number} [beaten]  when it last beat (performance.now())
  * @property {boolean} ended
  * @property {boolean} heard  a guest heard from the room's device
  * @property {number} tries  a guest: how many times it joined again without hearing from it
@@ -354,8 +358,11 @@ async function connect(mine) {
   link.onPeerJoin = (peer) => apply(call("livePeer", peer, true, now()));
   link.onPeerLeave = (peer) => apply(call("livePeer", peer, false, now()));
   for (const { to, text } of mine.queue.splice(0)) send(to, text);
+  mine.beaten = performance.now();
   mine.stop = beat(() => {
-    if (live === mine) apply(call("liveTick", now(), hidden()));
+    if (live !== mine) return;
+    mine.beaten = performance.now();
+    apply(call("liveTick", now(), hidden()));
   });
   if (mine.info?.role === "guest") {
     window.setTimeout(() => {
@@ -454,7 +461,15 @@ function takeOver(mine) {
   const answer = call("liveTakeOver", now());
   if (answer.live?.role !== "host") return;
   end();
-  live = { ...mine, room: answer.live.room, password: answer.live.password, link: null, queue: [], ended: false };
+  live = {
+    ...mine,
+    room: answer.live.room,
+    password: answer.live.password,
+    link: null,
+    queue: [],
+    ended: false,
+    lost: false,
+  };
   document.body.dataset.live = "host";
   apply(answer);
   invite();
@@ -471,6 +486,7 @@ export function drop() {
   if (!live?.link) return;
   const link = live.link;
   live.link = null;
+  live.lost = true;
   live.stop();
   link.leave().catch(() => {});
 }
@@ -687,19 +703,25 @@ document.addEventListener("resume", () => hostSeen());
 /**
  * The room's device went to the background, came back, or woke from frozen:
  * it beats at once, so that the others know (in the background, they wait
- * longer for it before offering to carry on without it). Shown again with
- * guests' seats held and no device connected (the links were lost while it
- * slept), it opens its room again, for them to come back to.
+ * longer for it before offering to carry on without it). Shown again with its
+ * link lost, or after a sleep with guests' seats held and no device connected
+ * (the links went meanwhile), it opens its room again for them to come back to, by
+ * reloading: the room opened again from the same page keeps the transport's
+ * id of this page, which the others did not reliably connect to again, while
+ * a reload's new id they do (the path of a host's reload, reopenLive()).
  */
 function hostSeen() {
-  if (!live || live.ended || live.info?.role !== "host" || !live.link) return;
+  if (!live || live.ended || live.info?.role !== "host") return;
   const mine = live;
   const link = live.link;
-  apply(call("liveTick", now(), hidden()));
-  if (hidden() || live !== mine) return;
+  const slept = performance.now() - (mine.beaten ?? 0) > SLEPT_MS;
+  if (link) {
+    mine.beaten = performance.now();
+    apply(call("liveTick", now(), hidden()));
+  }
+  if (hidden() || live !== mine || !load(KEY_HOSTING)) return;
   const held = mine.info?.seats.some((seat) => seat.status === "taken" || seat.status === "away");
-  const kept = load(KEY_HOSTING);
-  if (held && kept && link.peers().length === 0) reopenLive(mine.page, kept);
+  if (mine.lost || (slept && link && held && link.peers().length === 0)) location.reload();
 }
 
 /**
