@@ -7,8 +7,9 @@
 // What the transport brings (a message, a device joining or leaving) goes to
 // Python, and what Python answers to send goes back out; every second a tick
 // beats, timed by a worker (beat.js) so that it stays on time while the page is
-// in the background, and telling the others when it is. A click or a computer's move may give something to send too: the
-// page's show() is wrapped to ask Python for it after each view. Python holds
+// in the background, and telling the others when it is. A click or a
+// computer's move may give something to send too: the page's show() is
+// wrapped to ask Python for it after each view. Python holds
 // every rule and every word of the room; here are only the invite (link, share
 // sheet, QR code), the seat list, the seat picker and the offers when live play
 // cannot go on. A guest keeps its seat's secret in storage ("live:<room>"), so a
@@ -705,10 +706,10 @@ document.addEventListener("resume", () => hostSeen());
  * it beats at once, so that the others know (in the background, they wait
  * longer for it before offering to carry on without it). Shown again with its
  * link lost, or after a sleep with guests' seats held and no device connected
- * (the links went meanwhile), it opens its room again for them to come back to, by
- * reloading: the room opened again from the same page keeps the transport's
- * id of this page, which the others did not reliably connect to again, while
- * a reload's new id they do (the path of a host's reload, reopenLive()).
+ * (the links went meanwhile), it opens its room again for them to come back
+ * to, by reloading: a room opened again from the same page keeps the
+ * transport's id of this page, which the others did not reliably connect to
+ * again, while a reload's new id they do (a host's reload: reopenLive()).
  */
 function hostSeen() {
   if (!live || live.ended || live.info?.role !== "host") return;
