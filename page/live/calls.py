@@ -38,8 +38,8 @@ class Live(Mode, Protocol):
         """A message from ``peer``."""
         ...
 
-    def tick(self, now: float) -> None:
-        """Every second: beats, and seats gone quiet."""
+    def tick(self, now: float, hidden: bool = False) -> None:
+        """Every second: beats (``hidden``: the page is in the background), and seats gone quiet."""
         ...
 
     def take(self, seat: int, name: str) -> None:
@@ -101,10 +101,11 @@ class Calls:
             self.bridge.mode.receive(text, peer, now)
         return self._live(now)
 
-    def liveTick(self, now: float) -> LiveAnswer:
+    def liveTick(self, now: float, hidden: bool) -> LiveAnswer:
         """Every second while live: beats, and seats gone quiet."""
+        # hidden: the page is in the background (the others then wait longer for it).
         if isinstance(self.bridge.mode, Live):
-            self.bridge.mode.tick(now)
+            self.bridge.mode.tick(now, hidden)
         return self._live(now)
 
     def liveTake(self, seat: int, name: str, now: float) -> LiveAnswer:

@@ -65,16 +65,25 @@ class RemoteTable(Table):
 
 class Said:
     """What changed in the room since last time, in words: seats taken, away,
-    back, and whose turn it is."""
+    back, the room's device in the background or back, and whose turn it is."""
 
     def __init__(self) -> None:
         self.statuses: list[str] | None = None
         self.mover: int | None = None
+        self.host_hidden = False
         self.lines: list[str] = []
 
     def look(
-        self, texts: Texts, seats: Sequence[SeatInfo], state: GameState | None, mine: set[int]
+        self,
+        texts: Texts,
+        seats: Sequence[SeatInfo],
+        state: GameState | None,
+        mine: set[int],
+        host_hidden: bool = False,
     ) -> None:
+        if host_hidden != self.host_hidden and seats:
+            self.lines.append(texts.t("live.host_hidden" if host_hidden else "live.host_shown"))
+        self.host_hidden = host_hidden
         statuses: list[str] = [s["status"] for s in seats]
         if self.statuses is not None and len(self.statuses) == len(statuses):
             for seat, before, now in zip(seats, self.statuses, statuses):
@@ -99,8 +108,22 @@ class Said:
         return lines
 
 
+def _status_key(seat: SeatInfo, host_hidden: bool) -> str:
+    """A seat's status in words: a person's seat on the room's device says so
+    while that device's page is in the background (its player is away for now)."""
+    if seat["kind"] != PERSON:
+        return "live.status_computer"
+    if seat["status"] == HOST and host_hidden:
+        return "live.status_host_hidden"
+    return STATUS_KEYS[seat["status"]]
+
+
 def _seat_list(
-    texts: Texts, seats: Sequence[SeatInfo], state: GameState | None, mine: set[int]
+    texts: Texts,
+    seats: Sequence[SeatInfo],
+    state: GameState | None,
+    mine: set[int],
+    host_hidden: bool = False,
 ) -> list[LiveSeat]:
     mover = None if state is None or state.over else state.to_move
     return [
@@ -109,9 +132,7 @@ def _seat_list(
             "name": s["name"],
             "kind": s["kind"],
             "status": s["status"],
-            "state": texts.t(
-                STATUS_KEYS[s["status"]] if s["kind"] == PERSON else "live.status_computer"
-            ),
+            "state": texts.t(_status_key(s, host_hidden)),
             "turn": s["seat"] == mover,
             "mine": s["seat"] in mine,
         }
@@ -223,8 +244,8 @@ class Hosting:
             self.session.changed()
         self._send(answer)
 
-    def tick(self, now: float) -> None:
-        self._send(self.room.tick(now))
+    def tick(self, now: float, hidden: bool = False) -> None:
+        self._send(self.room.tick(now, hidden))
 
     def take(self, seat: int, name: str) -> None:
         self.session.table.message = self.texts.t("live.one_seat")
@@ -422,9 +443,10 @@ class Visiting:
             self.session.changed()
 
     def _look(self) -> None:
-        self.said.look(self.texts, self.guest.seats, self.guest.state, self._mine())
+        guest = self.guest
+        self.said.look(self.texts, guest.seats, guest.state, self._mine(), guest.host_hidden)
 
-    def tick(self, now: float) -> None:
+    def tick(self, now: float, hidden: bool = False) -> None:
         beat = self.guest.beat()
         if beat is not None and self.guest.host_peer is not None:
             self._to_host([beat])
@@ -448,7 +470,7 @@ class Visiting:
             "role": GUEST,
             "room": guest.room,
             "password": self.password,
-            "seats": _seat_list(self.texts, guest.seats, state, mine),
+            "seats": _seat_list(self.texts, guest.seats, state, mine, guest.host_hidden),
             "mine": guest.seat if guest.seated else None,
             "choose": state is not None and not guest.seated and guest.secret is None,
             "said": self.said.take(),

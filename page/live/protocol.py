@@ -12,7 +12,10 @@ is for another game). The room's device (the host) sends:
 - ``seated`` to the device that took a seat: its number, the last ``seq`` the
   host saw from it, and on a first take the seat's ``secret``;
 - ``refused`` to the device whose message changed nothing, with why;
-- ``beat`` to every device, every ``BEAT_S`` seconds.
+- ``beat`` to every device, every ``BEAT_S`` seconds, with ``hidden`` while
+  its page is in the background (another tab or app): its beats may then stop
+  because the system freezes the page, so the others wait ``HIDDEN_AWAY_S``
+  rather than ``AWAY_S`` before they take it for gone.
 
 What it sends a device that holds a seat (all but ``welcome`` and ``beat``)
 carries a ``mac`` made with that seat's secret: a seated device takes nothing
@@ -63,6 +66,10 @@ MAC_CHARS = 22  # 132 bits of the HMAC, base64url
 # Every device beats this often; a seat silent for AWAY_S is shown away.
 BEAT_S = 1.0
 AWAY_S = 3.5
+# The room's device last said its page was in the background: a phone locked
+# or another app in front, which a system may freeze for a while. The others
+# wait this long for it before offering to carry on without it.
+HIDDEN_AWAY_S = 60.0
 
 SeatStatus = Literal["free", "taken", "away", "host"]
 
@@ -123,6 +130,7 @@ class HostBeat(TypedDict):
     v: int
     t: Literal["beat"]
     room: str
+    hidden: NotRequired[Literal[True]]  # only while the host's page is in the background
 
 
 class Moved(TypedDict):
@@ -306,7 +314,9 @@ def read_from_host(text: object) -> FromHost:
         _text(data, "reason", 500, 0)
         return cast(Refused, data)
     if kind == "beat":
-        _exactly(data)
+        _exactly(data, optional=("hidden",))
+        if "hidden" in data and data["hidden"] is not True:
+            raise MessageError("a beat's hidden must be true when there")
         return cast(HostBeat, data)
     if kind == "moved":  # from a guest carrying on, read by the others
         _exactly(data, "to", "password", "by")

@@ -40,6 +40,7 @@ from ..table import HUMAN, Table
 from ..texts import Texts, catalogue
 from .protocol import (
     AWAY_S,
+    HIDDEN_AWAY_S,
     VERSION,
     Back,
     Game,
@@ -170,6 +171,7 @@ class HostRoom:
         ]
         self.nonces: dict[str, str] = {}  # peer -> the nonce of its welcome, until used
         self.peers: dict[str, None] = {}  # the devices connected now, in order
+        self.ticked: float | None = None  # when this device last beat
 
     @classmethod
     def take_over(
@@ -260,12 +262,21 @@ class HostRoom:
                 changed = True
         return HostAnswer(self._to_all(self._seats()) if changed else [], seats_changed=changed)
 
-    def tick(self, now: float) -> HostAnswer:
-        """Every BEAT_S: the host's beat, and seats silent for AWAY_S shown away."""
+    def tick(self, now: float, hidden: bool = False) -> HostAnswer:
+        """Every BEAT_S: the host's beat (``hidden``: this device's page is in the
+        background), and seats silent for AWAY_S shown away. After a silence of
+        this device's own (its page frozen, then woken), the others get a whole
+        AWAY_S to be heard again: what they sent meanwhile may still be on its way."""
         beat: HostBeat = {"v": VERSION, "t": "beat", "room": self.room}
+        if hidden:
+            beat["hidden"] = True
         out: list[Outgoing] = [(None, dump(beat))]
         changed = False
+        woke = self.ticked is not None and now - self.ticked > AWAY_S
+        self.ticked = now
         for seat in self.seats:
+            if woke and seat.status == "taken":
+                seat.seen = max(seat.seen, now)
             if seat.status == "taken" and now - seat.seen > AWAY_S:
                 seat.status = "away"
                 changed = True
@@ -419,6 +430,7 @@ class GuestRoom:
         self.kinds: list[str] = []
         self.seats: list[SeatInfo] = []
         self.host_seen: float | None = None
+        self.host_hidden = False  # the room's device's last beat: its page is in the background
         self.host_peer: str | None = None  # the peer the room's device speaks from
 
     def remembered(self) -> dict[str, Any]:
@@ -426,8 +438,10 @@ class GuestRoom:
         return {"room": self.room, "seat": self.seat, "secret": self.secret, "seq": self.seq}
 
     def host_away(self, now: float) -> bool:
-        """Whether the room's device has been silent for AWAY_S."""
-        return self.host_seen is None or now - self.host_seen > AWAY_S
+        """Whether the room's device has been silent for AWAY_S, or for
+        HIDDEN_AWAY_S when it last said its page was in the background."""
+        wait = HIDDEN_AWAY_S if self.host_hidden else AWAY_S
+        return self.host_seen is None or now - self.host_seen > wait
 
     # ------------------------------------------------------------ writing
     def take(self, seat: int, name: str) -> str:
@@ -488,6 +502,7 @@ class GuestRoom:
         if message["t"] == "beat":
             if self.host_peer is None or peer == self.host_peer:
                 self.host_seen = now
+                self.host_hidden = message.get("hidden", False)
             return GuestEvent("beat")
         if message["t"] == "welcome":
             return self._welcome(message, now, peer)

@@ -14,7 +14,7 @@ import pytest
 from game import GameState, new_game
 from game.errors import GameError
 from page.live import protocol
-from page.live.protocol import AWAY_S, MAX_MESSAGE_CHARS, dump, signed
+from page.live.protocol import AWAY_S, HIDDEN_AWAY_S, MAX_MESSAGE_CHARS, dump, signed
 from page.live.room import GuestEvent, GuestRoom, HostRoom, failure_text
 from page.share import check_of, link_code
 from page.table import Table
@@ -398,8 +398,9 @@ def test_a_silent_device_is_shown_away_and_its_beat_brings_it_back(net):
     # A beat played again, or made without the secret, does nothing.
     old = bob.beat()
     net.to_host("b", old)
-    net.now += AWAY_S + 1
-    net.deliver(net.host.tick(net.now).send)
+    for _ in range(int(AWAY_S) + 1):  # the host beats every second meanwhile
+        net.now += 1
+        net.deliver(net.host.tick(net.now).send)
     assert net.to_host("b", old).send == [] and net.host.seats[1].status == "away"
 
 
@@ -408,6 +409,49 @@ def test_the_host_falls_silent_and_guests_see_it(net):
     net.deliver(net.host.tick(net.now).send)
     assert not bob.host_away(net.now + 1)
     assert bob.host_away(net.now + AWAY_S + 0.1)
+
+
+def test_a_host_in_the_background_says_so_and_guests_wait_longer_for_it(net):
+    bob = seated_bob(net)
+    net.deliver(net.host.tick(net.now, hidden=True).send)
+    assert bob.host_hidden
+    # Its beats may stop (the page frozen): it is not taken for gone after AWAY_S.
+    assert not bob.host_away(net.now + AWAY_S + 1)
+    assert bob.host_away(net.now + HIDDEN_AWAY_S + 0.1)
+    # Shown again: its next beat says so, and a silence counts as before.
+    net.now += 5
+    net.deliver(net.host.tick(net.now).send)
+    assert not bob.host_hidden
+    assert bob.host_away(net.now + AWAY_S + 0.1)
+
+
+def test_a_visible_hosts_beat_is_as_before_and_hidden_can_only_be_true(net):
+    bob = seated_bob(net)
+    (to, text), *_ = net.host.tick(net.now).send
+    assert to is None and json.loads(text) == {"v": 1, "t": "beat", "room": "room-1"}
+    net.now += 1
+    seen = bob.host_seen
+    for bad in (False, 1, "yes"):
+        event = bob.receive(
+            dump({"v": 1, "t": "beat", "room": "room-1", "hidden": bad}), net.now, "h"
+        )
+        assert event.kind == "ignored"
+    assert bob.host_seen == seen and not bob.host_hidden
+
+
+def test_a_host_that_slept_gives_the_guests_time_to_be_heard_again(net):
+    bob = seated_bob(net)
+    net.deliver(net.host.tick(net.now).send)
+    # The host's page was frozen for a while: Bob's beats wait in its queue.
+    net.now += AWAY_S + 10
+    answer = net.host.tick(net.now)
+    assert not answer.seats_changed and net.host.seats[1].status == "taken"
+    net.to_host("b", bob.beat())  # what was on its way arrives
+    net.now += 1
+    assert not net.host.tick(net.now).seats_changed
+    # A guest really gone is still seen away, one AWAY_S later.
+    net.now += AWAY_S
+    assert net.host.tick(net.now).seats_changed and net.host.seats[1].status == "away"
 
 
 def test_a_device_that_reloads_takes_its_seat_back_and_catches_up(net):

@@ -82,11 +82,12 @@ class Room:
     def call(self, peer: str, name: str, *args: Any) -> dict[str, Any]:
         return self.answer(peer, call(self.devices[peer].bridge, name, *args))
 
-    def tick(self, seconds: float = 1.0) -> None:
+    def tick(self, seconds: float = 1.0, hidden: frozenset[str] = frozenset()) -> None:
+        """Every device beats; those in ``hidden`` say their page is in the background."""
         self.now += seconds
         for peer in list(self.devices):
             if peer not in self.offline:
-                self.call(peer, "liveTick", self.now)
+                self.call(peer, "liveTick", self.now, peer in hidden)
 
 
 def device(name: str, storage: Memory | None = None) -> Device:
@@ -347,7 +348,7 @@ def test_leaving_keeps_the_game_playable_on_this_device() -> None:
     bob = join(room, "b", "Bobby", 1)
     view = call(bob.bridge, "liveLeave")
     assert view["actions"]  # Ann's turn, played here now (a game by link, or passed around)
-    answer = call(bob.bridge, "liveTick", room.now)
+    answer = call(bob.bridge, "liveTick", room.now, False)
     assert answer["live"] is None and answer["send"] == []
 
 
@@ -416,3 +417,33 @@ def test_a_beat_does_not_write_the_view_for_the_first_paint() -> None:
     assert "view" not in host.storage.data  # a beat every second writes nothing
     call(host.bridge, "click", "cancel")
     assert "view" in host.storage.data
+
+
+def test_a_host_in_the_background_is_away_for_now_not_gone() -> None:
+    room, host = host_room()
+    bob = join(room, "b", "Bobby", 1)
+    room.tick(hidden=frozenset({"h"}))
+    info = bob.last["live"]
+    assert info["seats"][0]["state"] == EN.t("live.status_host_hidden")
+    assert EN.t("live.host_hidden") in bob.said
+    # Its beats stop (its page frozen): Bob is not offered to carry on yet.
+    room.offline.add("h")
+    room.tick(seconds=30)
+    assert not bob.last["live"]["host_away"]
+    assert bob.last["live"]["seats"][1]["status"] == "taken"
+    # It is back and shown: its seat says so again, and so does the live region.
+    room.offline.discard("h")
+    room.tick()
+    info = bob.last["live"]
+    assert not info["host_away"] and info["seats"][0]["state"] == EN.t("live.status_host")
+    assert EN.t("live.host_shown") in bob.said
+    assert host.last["live"]["seats"][1]["status"] == "taken"  # Bob was given time after its sleep
+
+
+def test_a_host_silent_in_the_foreground_is_offered_to_carry_on_without() -> None:
+    room, _ = host_room()
+    bob = join(room, "b", "Bobby", 1)
+    room.tick()
+    room.offline.add("h")
+    room.tick(seconds=5)
+    assert bob.last["live"]["host_away"]

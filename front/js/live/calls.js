@@ -65,7 +65,7 @@
  *   liveJoin: {args: [room: string, password: string, remembered: string | null, now: number], answer: LiveAnswer},  // Join the live room of an invite (``remembered``: what this device kept for it).
  *   livePeer: {args: [peer: string, here: boolean, now: number], answer: LiveAnswer},  // A device connected to the room (here) or left it.
  *   liveReceive: {args: [text: string, peer: string, now: number], answer: LiveAnswer},  // A message from a device of the room.
- *   liveTick: {args: [now: number], answer: LiveAnswer},  // Every second while live: beats, and seats gone quiet.
+ *   liveTick: {args: [now: number, hidden: boolean], answer: LiveAnswer},  // Every second while live: beats, and seats gone quiet.
  *   liveTake: {args: [seat: number, name: string, now: number], answer: LiveAnswer},  // Ask the room's device for a free seat.
  *   liveFlush: {args: [now: number], answer: LiveAnswer},  // What a click or a computer's move gave to send.
  *   liveTakeOver: {args: [now: number], answer: LiveAnswer},  // The room's device left: hold the game here, in a room of this device's own. What it answers to send is for the room left (every device there is told where the game went): the new room has nobody in it yet.

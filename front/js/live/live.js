@@ -6,8 +6,10 @@
 //
 // What the transport brings (a message, a device joining or leaving) goes to
 // Python, and what Python answers to send goes back out; every second a tick
-// beats. A click or a computer's move may give something to send too: the
-// page's show() is wrapped to ask Python for it after each view. Python holds
+// beats, timed by a worker (beat.js) so that it stays on time while the page is
+// in the background, and telling the others when it is. A click or a
+// computer's move may give something to send too: the page's show() is
+// wrapped to ask Python for it after each view. Python holds
 // every rule and every word of the room; here are only the invite (link, share
 // sheet, QR code), the seat list, the seat picker and the offers when live play
 // cannot go on. A guest keeps its seat's secret in storage ("live:<room>"), so a
@@ -18,6 +20,7 @@ import { call } from "../generated/bridge.js";
 import { callLive } from "./calls.js";
 import { KEY_HOSTING, KEY_LIVE, LIVE_MARK } from "../generated/shared.js";
 import { $, h } from "../dom.js";
+import { pumpBots } from "../bots.js";
 import { load, store } from "../saves.js";
 import { linkUrl, modal, shareGame } from "../links.js";
 
@@ -36,6 +39,8 @@ const HOST_WAIT_MS = 5_000;
 // word of where the game goes on to reach the others.
 const SETTLE_MS = 1_000;
 const REJOINS = 2;
+// No beat for this long: the page was frozen or suspended (its worker too).
+const SLEPT_MS = 5_000;
 
 /**
  * The live game on this page (one at a time).
@@ -46,7 +51,9 @@ const REJOINS = 2;
  * @property {Link | null} link
  * @property {{to: string | null, text: string}[]} queue   what waits for the link
  * @property {LiveInfo | null} info
- * @property {number} timer
+ * @property {() => void} stop  stops its beat
+ * @property {boolean} [lost]  its link was dropped (drop())
+ * @property {number} [beaten]  when it last beat (performance.now())
  * @property {boolean} ended
  * @property {boolean} heard  a guest heard from the room's device
  * @property {number} tries  a guest: how many times it joined again without hearing from it
@@ -73,6 +80,54 @@ let zipped = null;
 let early = null;
 
 const now = () => performance.now() / 1000;
+const hidden = () => document.visibilityState === "hidden";
+
+/** The worker that times the beats (beat.js), once made; null where none can start. @type {Worker | null | undefined} */
+let clock;
+/** Which beat has the worker now (a newer one takes it over). */
+let beating = 0;
+
+/**
+ * Call `tick` every BEAT_MS until the answer is called. Timed by a worker: a
+ * page's own timers are slowed down in the background (to once a second, and
+ * in Chromium to once a minute after five minutes with no live connection),
+ * a dedicated worker's are not. Where no worker starts, the page's own timer.
+ * @param {() => void} tick
+ * @returns {() => void} stops it
+ */
+function beat(tick) {
+  if (clock === undefined) {
+    try {
+      clock = new Worker(new URL("./beat.js", import.meta.url));
+    } catch (error) {
+      console.warn("Mykerinos: the live beat runs on the page's own timer", error);
+      clock = null;
+    }
+  }
+  const worker = clock;
+  let fallback = 0;
+  if (!worker) {
+    fallback = window.setInterval(tick, BEAT_MS);
+    return () => window.clearInterval(fallback);
+  }
+  const id = ++beating;
+  worker.onmessage = () => tick();
+  worker.onerror = () => {
+    // beat.js did not load: the page's own timer, now and next time.
+    clock = null;
+    worker.onmessage = null;
+    if (beating === id) fallback = window.setInterval(tick, BEAT_MS);
+  };
+  worker.postMessage(BEAT_MS);
+  return () => {
+    window.clearInterval(fallback);
+    if (beating !== id) return; // a newer beat has the worker
+    beating += 1;
+    worker.onmessage = null;
+    worker.onerror = null;
+    worker.postMessage(0);
+  };
+}
 
 /**
  * Live play's words and Python, fetched once.
@@ -153,7 +208,12 @@ function wrapShow(page) {
   plainShow = show;
   page.show = (view) => {
     show(view);
-    if (live && !live.ended) apply(callLive("liveFlush", now()), false);
+    if (!live || live.ended) return;
+    apply(callLive("liveFlush", now()), false);
+    // A page in the background draws nothing (no animation frames), and the
+    // computers play after a draw: the room's device plays them here, so a
+    // guest's decision does not wait for its page to be shown again.
+    if (hidden()) pumpBots(page);
   };
 }
 
@@ -165,7 +225,10 @@ function wrapShow(page) {
 function apply(answer, draw = true) {
   if (!live) return;
   for (const out of answer.send) send(out.to, out.text);
-  if (draw && plainShow) plainShow(answer.view);
+  if (draw && plainShow) {
+    plainShow(answer.view);
+    if (hidden()) pumpBots(live.page); // see wrapShow
+  }
   const info = answer.live;
   if (!info) return;
   live.info = info;
@@ -234,7 +297,7 @@ async function start(page, open) {
     link: null,
     queue: [],
     info: null,
-    timer: 0,
+    stop: () => {},
     ended: false,
     heard: false,
     tries: 0,
@@ -345,9 +408,12 @@ async function connect(mine) {
   link.onPeerJoin = (peer) => apply(callLive("livePeer", peer, true, now()));
   link.onPeerLeave = (peer) => apply(callLive("livePeer", peer, false, now()));
   for (const { to, text } of mine.queue.splice(0)) send(to, text);
-  mine.timer = window.setInterval(() => {
-    if (live === mine) apply(callLive("liveTick", now()));
-  }, BEAT_MS);
+  mine.beaten = performance.now();
+  mine.stop = beat(() => {
+    if (live !== mine) return;
+    mine.beaten = performance.now();
+    apply(callLive("liveTick", now(), hidden()));
+  });
   if (mine.info?.role === "guest") {
     window.setTimeout(() => {
       if (live !== mine || mine.heard) return;
@@ -363,7 +429,7 @@ function end() {
   const was = live;
   live = null;
   was.ended = true;
-  window.clearInterval(was.timer);
+  was.stop();
   if (was.link) was.link.leave().catch(() => {});
   $("#live-panel")?.remove();
   $("#live-pick")?.remove();
@@ -454,7 +520,15 @@ function takeOver(mine) {
       .then(() => old.leave())
       .catch(() => {});
   }
-  live = { ...mine, room: answer.live.room, password: answer.live.password, link: null, queue: [], ended: false };
+  live = {
+    ...mine,
+    room: answer.live.room,
+    password: answer.live.password,
+    link: null,
+    queue: [],
+    ended: false,
+    lost: false,
+  };
   document.body.dataset.live = "host";
   apply({ ...answer, send: [] });
   invite();
@@ -539,7 +613,8 @@ export function drop() {
   if (!live?.link) return;
   const link = live.link;
   live.link = null;
-  window.clearInterval(live.timer);
+  live.lost = true;
+  live.stop();
   link.leave().catch(() => {});
 }
 
@@ -742,11 +817,39 @@ function pickSeat(info) {
 
 // A phone that slept, a tab shown again: a guest whose link dropped joins again.
 document.addEventListener("visibilitychange", () => {
+  hostSeen();
   if (document.visibilityState !== "visible" || !live || live.ended) return;
   const mine = live;
   if (mine.info?.role !== "guest" || (mine.link && mine.heard && !mine.info.host_away)) return;
   rejoin(mine);
 });
+
+// A page frozen in the background (Chromium) and running again.
+document.addEventListener("resume", () => hostSeen());
+
+/**
+ * The room's device went to the background, came back, or woke from frozen:
+ * it beats at once, so that the others know (in the background, they wait
+ * longer for it before offering to carry on without it). Shown again with its
+ * link lost, or after a sleep with guests' seats held and no device connected
+ * (the links went meanwhile), it opens its room again for them to come back
+ * to, by reloading: a room opened again from the same page keeps the
+ * transport's id of this page, which the others did not reliably connect to
+ * again, while a reload's new id they do (a host's reload: reopenLive()).
+ */
+function hostSeen() {
+  if (!live || live.ended || live.info?.role !== "host") return;
+  const mine = live;
+  const link = live.link;
+  const slept = performance.now() - (mine.beaten ?? 0) > SLEPT_MS;
+  if (link) {
+    mine.beaten = performance.now();
+    apply(callLive("liveTick", now(), hidden()));
+  }
+  if (hidden() || live !== mine || !load(KEY_HOSTING)) return;
+  const held = mine.info?.seats.some((seat) => seat.status === "taken" || seat.status === "away");
+  if (mine.lost || (slept && link && held && link.peers().length === 0)) location.reload();
+}
 
 /**
  * Join the room again (a guest whose room's device went quiet): Python asks
