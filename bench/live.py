@@ -16,7 +16,9 @@ host's page starts a 3-player game of people with two friends' seats; two
 more pages (new contexts: devices on a first visit) open the invite, each
 picks a seat at once; the bench prints the time from opening the invite (the
 navigation) to the page ready (Python started, the board drawn), to the seat
-picker shown and to seated. The game is played to
+picker shown and to seated, and the steps between as live play marks them
+(relay reached, room's device connected, first message, live Python loaded,
+take sent). The game is played to
 its end by clicks; for each decision, the time from the click that made it
 to the new position drawn on every other device (each page notes when it
 draws a new number of decisions). Every 25 decisions a guest reloads: the
@@ -101,6 +103,21 @@ CLICK = """target => {
   return at;
 }"""
 
+# The steps between opening an invite and being seated, as live play marks
+# them (performance.mark, ms since the navigation): front/js/live/transport.js
+# and live.js.
+STEP_MARKS = {
+    "  relay reached": "live:relay",
+    "  room's device connected": "live:peer",
+    "  first message received": "live:message",
+    "  live words loaded": "live:words",
+    "  live Python fetched": "live:zip",
+    "  live Python unpacked": "live:python",
+    "  room joined in Python": "live:opened",
+    "  take sent": "live:take",
+}
+STEPS = """Object.fromEntries(performance.getEntriesByType("mark").filter((m) => m.name.startsWith("live:")).reverse().map((m) => [m.name, m.startTime]))"""
+
 VIEW = "JSON.parse(window.mykerinos.call('view', '[]'))"
 MOVES = "JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length"
 
@@ -134,7 +151,11 @@ def live_game(browser, site: str, rng: random.Random, found: dict[str, list[floa
         page.check(f'#live-pick input[name=live-seat][value="{seat}"]')
         page.click("#live-take")
         page.wait_for_function("() => window.marks.seated !== null", timeout=60_000)
+        steps = page.evaluate(STEPS)
         found["invite opened to the page ready"].append(page.evaluate("window.marks.ready"))
+        for name, mark in STEP_MARKS.items():
+            if mark in steps:
+                found[name].append(steps[mark])
         found["invite opened to seat picker shown"].append(page.evaluate("window.marks.picker"))
         found["invite opened to seated"].append(page.evaluate("window.marks.seated"))
         guests.append(page)
@@ -232,6 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     round_trips: list[float] = []
     names = (
         "invite opened to the page ready",
+        *STEP_MARKS,
         "invite opened to seat picker shown",
         "invite opened to seated",
         "decision to drawn on every other device",

@@ -80,10 +80,13 @@ function loadLivePlay() {
         if (!answer.ok) throw new Error(`live words: HTTP ${answer.status}`);
         return answer.json();
       });
+      performance.mark("live:words");
       const bytes = await python;
+      performance.mark("live:zip");
       let binary = "";
       for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
       if (!call("addPart", "live", btoa(binary))) throw new Error("live Python did not unpack");
+      performance.mark("live:python");
       await style;
     })().catch((error) => {
       loading = null;
@@ -214,6 +217,7 @@ async function start(page, open) {
   end();
   wrapShow(page);
   const answer = open();
+  performance.mark("live:opened");
   if (!answer.live) return null;
   live = {
     page,
@@ -646,6 +650,7 @@ function pickSeat(info) {
     if (!chosen) return;
     const typed = /** @type {HTMLInputElement} */ (name).value.trim();
     dialog.close();
+    performance.mark("live:take");
     apply(callLive("liveTake", Number(chosen.value), typed, now()));
   });
   name.focus();

@@ -57,6 +57,15 @@ const POLL_MS = 50;
  * @property {string} selfId
  */
 
+/**
+ * Notes the first time something happened on this page (performance.mark), for
+ * bench/live.py's breakdown of the time a visitor takes to be seated.
+ * @param {string} name
+ */
+export function mark(name) {
+  if (!performance.getEntriesByName(name, "mark").length) performance.mark(name);
+}
+
 /** Why live play could not start; `code` is what the page words in its language. */
 export class TransportError extends Error {
   /**
@@ -215,15 +224,18 @@ export async function join(room, password, options = {}) {
   const waiting = new Set();
   const action = trystero.makeAction("m");
   action.onMessage = (data, context) => {
+    mark("live:message");
     if (typeof data === "string") messages.fire(data, context.peerId);
   };
   trystero.onPeerJoin = (peer) => {
+    mark("live:peer");
     for (const resolve of waiting) resolve(peer);
     joins.fire(peer);
   };
   trystero.onPeerLeave = (peer) => leaves.fire(peer);
   try {
     await relayOpen(lib, config.relays, config.joinTimeoutMs);
+    mark("live:relay");
   } catch (error) {
     await trystero.leave();
     throw error;
