@@ -13,7 +13,7 @@
 // cannot go on. A guest keeps its seat's secret in storage ("live:<room>"), so a
 // reload, or the page shown again, takes the seat back.
 
-import { addWords, t } from "../i18n.js";
+import { addWords, language, ready as wordsReady, t } from "../i18n.js";
 import { call } from "../generated/bridge.js";
 import { callLive } from "./calls.js";
 import { KEY_HOSTING, KEY_LIVE, LIVE_MARK } from "../generated/shared.js";
@@ -75,11 +75,7 @@ function loadLivePlay() {
       const python = livePython(); // on its way while the words come
       python.catch(() => {}); // said below, once awaited
       const style = liveStyle();
-      await addWords(async (lang) => {
-        const answer = await fetch(new URL(`lang/${lang}.json`, LIVE));
-        if (!answer.ok) throw new Error(`live words: HTTP ${answer.status}`);
-        return answer.json();
-      });
+      await addWords(liveWords);
       performance.mark("live:words");
       const bytes = await python;
       performance.mark("live:zip");
@@ -110,6 +106,26 @@ function liveStyle() {
   });
 }
 
+/** @type {Map<string, Promise<Record<string, string>>>} */
+const words = new Map();
+
+/**
+ * Live play's words in a language (fetched once; a failed fetch is tried again next time).
+ * @param {string} lang
+ */
+function liveWords(lang) {
+  let got = words.get(lang);
+  if (!got) {
+    got = fetch(new URL(`lang/${lang}.json`, LIVE)).then((answer) => {
+      if (!answer.ok) throw new Error(`live words: HTTP ${answer.status}`);
+      return answer.json();
+    });
+    got.catch(() => words.delete(lang));
+    words.set(lang, got);
+  }
+  return got;
+}
+
 /** live/livepy.zip's bytes (fetched once; a failed fetch is tried again next time). */
 function livePython() {
   if (!zipped) {
@@ -128,13 +144,16 @@ function livePython() {
 
 /**
  * An invite in the address, before Python has started: fetch live play's
- * Python and join the room already (what arrives waits in the transport until
+ * Python and words and join the room already (what arrives waits in the transport until
  * joinLive() hands it to Python), so that the visitor is seated sooner.
  */
 export function prepare() {
   const invite = inviteOf(location.hash);
   if (!invite || early) return;
   livePython().catch(() => {}); // tried again, and said, when live play starts
+  wordsReady.then(() => liveWords(language())).catch(() => {});
+  // Live play's Python unpacked as soon as Python is up, before the first frame is painted.
+  addEventListener("mykerinos:ready", () => loadLivePlay().catch(() => {}), { once: true });
   const link = import("./transport.js").then(({ join }) => join(invite.room, invite.password));
   link.catch(() => {}); // said when live play starts
   early = { ...invite, link };
