@@ -139,6 +139,10 @@ VIEW = "JSON.parse(window.mykerinos.call('view', '[]'))"
 MOVES = "JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length"
 
 
+class NotBack(Exception):
+    """A reloaded guest did not take its seat back within a minute: the game stops there."""
+
+
 def live_game(browser, site: str, rng: random.Random, found: dict[str, list[float]]) -> None:
     """One whole live game through the page (see the module's docstring)."""
     from tests.browser.browser_helpers import start_game, wait_ready
@@ -206,11 +210,15 @@ def live_game(browser, site: str, rng: random.Random, found: dict[str, list[floa
                 guest.wait_for_function("() => window.marks.seated !== null", timeout=60_000)
             except Exception:
                 print(
+                    "a reloaded guest not back in its seat:",
                     guest.evaluate(
-                        "[location.href, document.querySelector('#notice')?.innerText, document.querySelector('#live-panel')?.innerText, JSON.stringify(window.marks).slice(0, 300)]"
-                    )
+                        "[document.querySelector('#notice')?.innerText, JSON.stringify(window.marks).slice(0, 300)]"
+                    ),
+                    file=sys.stderr,
                 )
-                raise
+                for context in contexts:
+                    context.close()
+                raise NotBack from None
             found["reloaded guest to its seat back"].append(guest.evaluate("window.marks.seated"))
             guest.wait_for_function(f"() => {MOVES} >= {moves}", timeout=60_000)
             found["reloaded guest to the game caught up"].append(
@@ -277,6 +285,7 @@ def main(argv: list[str] | None = None) -> int:
         "reloaded guest to the game caught up",
     )
     found: dict[str, list[float]] = {name: [] for name in names}
+    stopped = 0  # games stopped by a reloaded guest not back in its seat
     with tempfile.TemporaryDirectory(prefix="mykerinos-bench-") as tmp:
         out = Path(tmp) / "site"
         build.build(out, quiet=True)
@@ -315,7 +324,10 @@ def main(argv: list[str] | None = None) -> int:
                         context.close()
                 rng = random.Random(7)
                 for _ in range(args.games):
-                    live_game(browser, site, rng, found)
+                    try:
+                        live_game(browser, site, rng, found)
+                    except NotBack:
+                        stopped += 1
                 browser.close()
         finally:
             relay.stop()
@@ -331,6 +343,10 @@ def main(argv: list[str] | None = None) -> int:
         for name in names:
             if found[name]:
                 print(line(name, found[name]))
+        if stopped:
+            print(
+                f"  {stopped} of {args.games} games stopped: a reloaded guest not back within 60 s"
+            )
     return 0
 
 
