@@ -144,8 +144,11 @@ function livePython() {
 
 /**
  * An invite in the address, before Python has started: fetch live play's
- * Python and words and join the room already (what arrives waits in the transport until
- * joinLive() hands it to Python), so that the visitor is seated sooner.
+ * Python and words and, on a first visit, join the room already (what arrives
+ * waits in the transport until joinLive() hands it to Python), so that the
+ * visitor is seated sooner. A device coming back to its seat (a reload) joins
+ * once Python is up: joined while a busy page started Python, a returning
+ * guest was sometimes never connected again within the wait.
  */
 export function prepare() {
   const invite = inviteOf(location.hash);
@@ -154,6 +157,7 @@ export function prepare() {
   wordsReady.then(() => liveWords(language())).catch(() => {});
   // Live play's Python unpacked as soon as Python is up, before the first frame is painted.
   addEventListener("mykerinos:ready", () => loadLivePlay().catch(() => {}), { once: true });
+  if (load(`${KEY_LIVE}${invite.room}`)) return;
   const link = import("./transport.js").then(({ join }) => join(invite.room, invite.password));
   link.catch(() => {}); // said when live play starts
   early = { ...invite, link };
