@@ -91,6 +91,22 @@ def test_the_library_is_served_with_relative_imports_only(built):
     )
 
 
+def test_the_transport_preloads_every_module_of_the_library(built):
+    """transport.js asks for the library's modules all at once: its list is
+    what the build ships, beside the entry module it imports."""
+    transport = (built / "front" / "js" / "live" / "transport.js").read_text()
+    listed = re.search(r"const LIBRARY_MODULES = \[(.*?)\];", transport, re.S)
+    assert listed
+    names = re.findall(r'"([\w/.-]+)"', listed.group(1))
+    core = [n for n in names if "/" not in n]
+    files = {n for n in names if "/" in n} | {f"core/{n}.mjs" for n in core}
+    shipped = {
+        m.relative_to(built / "live" / "trystero").as_posix()
+        for m in (built / "live" / "trystero").rglob("*.*js")
+    }
+    assert files == shipped - {"nostr/index.mjs"}
+
+
 def test_a_bare_import_left_fails_the_build(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "TRYSTERO_BARE_IMPORTS", {})
     with pytest.raises(build.BuildError, match="imports '@"):

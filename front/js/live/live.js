@@ -15,7 +15,7 @@
 // cannot go on. A guest keeps its seat's secret in storage ("live:<room>"), so a
 // reload, or the page shown again, takes the seat back.
 
-import { addWords, t } from "../i18n.js";
+import { addWords, language, ready as wordsReady, t } from "../i18n.js";
 import { call } from "../generated/bridge.js";
 import { callLive } from "./calls.js";
 import { KEY_HOSTING, KEY_LIVE, LIVE_MARK } from "../generated/shared.js";
@@ -139,15 +139,14 @@ function loadLivePlay() {
       const python = livePython(); // on its way while the words come
       python.catch(() => {}); // said below, once awaited
       const style = liveStyle();
-      await addWords(async (lang) => {
-        const answer = await fetch(new URL(`lang/${lang}.json`, LIVE));
-        if (!answer.ok) throw new Error(`live words: HTTP ${answer.status}`);
-        return answer.json();
-      });
+      await addWords(liveWords);
+      performance.mark("live:words");
       const bytes = await python;
+      performance.mark("live:zip");
       let binary = "";
       for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
       if (!call("addPart", "live", btoa(binary))) throw new Error("live Python did not unpack");
+      performance.mark("live:python");
       await style;
     })().catch((error) => {
       loading = null;
@@ -171,6 +170,26 @@ function liveStyle() {
   });
 }
 
+/** @type {Map<string, Promise<Record<string, string>>>} */
+const words = new Map();
+
+/**
+ * Live play's words in a language (fetched once; a failed fetch is tried again next time).
+ * @param {string} lang
+ */
+function liveWords(lang) {
+  let got = words.get(lang);
+  if (!got) {
+    got = fetch(new URL(`lang/${lang}.json`, LIVE)).then((answer) => {
+      if (!answer.ok) throw new Error(`live words: HTTP ${answer.status}`);
+      return answer.json();
+    });
+    got.catch(() => words.delete(lang));
+    words.set(lang, got);
+  }
+  return got;
+}
+
 /** live/livepy.zip's bytes (fetched once; a failed fetch is tried again next time). */
 function livePython() {
   if (!zipped) {
@@ -189,13 +208,20 @@ function livePython() {
 
 /**
  * An invite in the address, before Python has started: fetch live play's
- * Python and join the room already (what arrives waits in the transport until
- * joinLive() hands it to Python), so that the visitor is seated sooner.
+ * Python and words and, on a first visit, join the room already (what arrives
+ * waits in the transport until joinLive() hands it to Python), so that the
+ * visitor is seated sooner. A device coming back to its seat (a reload) joins
+ * once Python is up: joined while a busy page started Python, a returning
+ * guest was sometimes never connected again within the wait.
  */
 export function prepare() {
   const invite = inviteOf(location.hash);
   if (!invite || early) return;
   livePython().catch(() => {}); // tried again, and said, when live play starts
+  wordsReady.then(() => liveWords(language())).catch(() => {});
+  // Live play's Python unpacked as soon as Python is up, before the first frame is painted.
+  addEventListener("mykerinos:ready", () => loadLivePlay().catch(() => {}), { once: true });
+  if (load(`${KEY_LIVE}${invite.room}`)) return;
   const link = import("./transport.js").then(({ join }) => join(invite.room, invite.password));
   link.catch(() => {}); // said when live play starts
   early = { ...invite, link };
@@ -289,6 +315,7 @@ async function start(page, open) {
   end();
   wrapShow(page);
   const answer = open();
+  performance.mark("live:opened");
   if (!answer.live) return null;
   live = {
     page,
@@ -810,6 +837,7 @@ function pickSeat(info) {
     if (!chosen) return;
     const typed = /** @type {HTMLInputElement} */ (name).value.trim();
     dialog.close();
+    performance.mark("live:take");
     apply(callLive("liveTake", Number(chosen.value), typed, now()));
   });
   name.focus();

@@ -22,6 +22,31 @@
 /** URL of the library as built (tools/build.py): dist/live/trystero/nostr/index.mjs. */
 const LIBRARY = new URL("../../../live/trystero/nostr/index.mjs", import.meta.url).href;
 const CONFIG = new URL("./config.json", import.meta.url).href;
+/**
+ * Every module of the library as built, beside the first (tests/tools/test_build.py
+ * checks the list against what tools/build.py ships). They import each other six
+ * deep: asked for all at once (modulepreload), they arrive together rather than
+ * one level at a time, each level waiting for a page busy starting Python.
+ */
+const LIBRARY_MODULES = [
+  "secp256k1/index.js",
+  ...[
+    "action-wire",
+    "actions",
+    "crypto",
+    "handshake",
+    "index",
+    "media",
+    "offer-pool",
+    "peer",
+    "room",
+    "shared-peer",
+    "signal-handler",
+    "strategy",
+    "topic-strategy",
+    "utils",
+  ].map((name) => `core/${name}.mjs`),
+];
 /** How often the wait for a relay looks at the relays' sockets. */
 const POLL_MS = 50;
 
@@ -56,6 +81,15 @@ const POLL_MS = 50;
  * @property {() => Record<string, WebSocket>} getRelaySockets
  * @property {string} selfId
  */
+
+/**
+ * Notes the first time something happened on this page (performance.mark), for
+ * bench/live.py's breakdown of the time a visitor takes to be seated.
+ * @param {string} name
+ */
+export function mark(name) {
+  if (!performance.getEntriesByName(name, "mark").length) performance.mark(name);
+}
 
 /** Why live play could not start; `code` is what the page words in its language. */
 export class TransportError extends Error {
@@ -123,6 +157,7 @@ const libraries = new Map();
 function library(url) {
   let loading = libraries.get(url);
   if (!loading) {
+    if (url === LIBRARY) preload(LIBRARY_MODULES.map((name) => new URL(`../${name}`, url).href));
     loading = import(url).catch((error) => {
       libraries.delete(url);
       throw new TransportError("unavailable", `the peer-to-peer library: ${error}`);
@@ -130,6 +165,19 @@ function library(url) {
     libraries.set(url, loading);
   }
   return loading;
+}
+
+/**
+ * Fetch modules now, all at once (a failure shows when they are imported).
+ * @param {string[]} urls
+ */
+function preload(urls) {
+  for (const href of urls) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
 /**
@@ -197,8 +245,10 @@ export async function join(room, password, options = {}) {
     throw new TransportError("unsupported", "this browser has no WebRTC (RTCPeerConnection)");
   if (!globalThis.isSecureContext || !globalThis.crypto?.subtle)
     throw new TransportError("insecure", "the handshake's encryption needs a secure page (https or localhost)");
+  const loading = library(options.libraryUrl ?? LIBRARY); // on its way while the configuration comes
+  loading.catch(() => {}); // said below, once awaited
   const config = await loadConfig(options);
-  const lib = await library(options.libraryUrl ?? LIBRARY);
+  const lib = await loading;
   const trystero = lib.joinRoom(
     {
       appId: config.appId,
@@ -215,15 +265,18 @@ export async function join(room, password, options = {}) {
   const waiting = new Set();
   const action = trystero.makeAction("m");
   action.onMessage = (data, context) => {
+    mark("live:message");
     if (typeof data === "string") messages.fire(data, context.peerId);
   };
   trystero.onPeerJoin = (peer) => {
+    mark("live:peer");
     for (const resolve of waiting) resolve(peer);
     joins.fire(peer);
   };
   trystero.onPeerLeave = (peer) => leaves.fire(peer);
   try {
     await relayOpen(lib, config.relays, config.joinTimeoutMs);
+    mark("live:relay");
   } catch (error) {
     await trystero.leave();
     throw error;
