@@ -340,7 +340,8 @@ class Visiting:
         self.table: RemoteTable | None = None
         self.outbox: list[Outgoing] = []
         self.said = Said()
-        self.moved: LiveMoved | None = None  # another device carries the game on there
+        # Another device carries the game on there: offered while the room's device is silent.
+        self.moved: LiveMoved | None = None
 
     @classmethod
     def from_text(
@@ -476,7 +477,7 @@ class Visiting:
             "said": self.said.take(),
             "remember": json.dumps(kept) if guest.secret is not None else None,
             "host_away": state is not None and now is not None and guest.host_away(now),
-            "moved": self.moved,
+            "moved": self.moved if now is not None and guest.silent(now) else None,
             "over": state is not None and state.over,
         }
 

@@ -443,6 +443,11 @@ class GuestRoom:
         wait = HIDDEN_AWAY_S if self.host_hidden else AWAY_S
         return self.host_seen is None or now - self.host_seen > wait
 
+    def silent(self, now: float) -> bool:
+        """Whether the room's device has not been heard for AWAY_S, background
+        or not: its page beats even there, so silence means it is gone or frozen."""
+        return self.host_seen is None or now - self.host_seen > AWAY_S
+
     # ------------------------------------------------------------ writing
     def take(self, seat: int, name: str) -> str:
         """Ask for a free seat (a device plays one seat: ValueError once it holds one)."""
@@ -507,8 +512,9 @@ class GuestRoom:
         if message["t"] == "welcome":
             return self._welcome(message, now, peer)
         if message["t"] == "moved":
-            # Another guest's word, believed only once the room's device is gone.
-            if not self.host_away(now) or peer == self.host_peer or self.state is None:
+            # Another guest's word: kept, and offered only while the room's
+            # device is silent (``silent``), never from the room's device.
+            if peer == self.host_peer or self.state is None:
                 return self._ignored("live.forged")
             return GuestEvent("moved", moved=message)
         key = self.secret

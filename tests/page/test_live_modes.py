@@ -313,8 +313,8 @@ def test_the_others_follow_a_guest_that_carries_on_into_its_new_room() -> None:
     for _ in range(5):
         play_one(room, rng)
     # While the room's device is there, a guest's word that the game moved is not taken.
-    forged = bob.bridge.mode.guest.moved("elsewhere", "password-1", "Bobby")  # type: ignore[attr-defined]
-    assert call(cy.bridge, "liveReceive", forged, "b", room.now)["live"]["moved"] is None
+    early = bob.bridge.mode.guest.moved("elsewhere", "password-1", "Bobby")  # type: ignore[attr-defined]
+    assert call(cy.bridge, "liveReceive", early, "b", room.now)["live"]["moved"] is None
     room.devices.pop("h")
     for peer in ("b", "c"):
         room.call(peer, "livePeer", "h", False, room.now)
