@@ -140,23 +140,34 @@ BRIDGE_HEADER = """// @ts-check
 // not this one). page/main.py serves every call through window.mykerinos.call.
 """
 
-CALL = """
+
+def call_function(name: str, table: str, doc: str) -> str:
+    """The exported JavaScript function ``name`` that calls Python, typed by
+    ``table``; ``doc``: its comment's first lines."""
+    return f"""
 /**
- * Call Python: one function of page/bridge.py, its arguments sent and its
- * answer read back as JSON.
- * @template {keyof Calls} K
- * @param {K} name
- * @param {Calls[K]["args"]} args
- * @returns {Calls[K]["answer"]}
+{doc}
+ * @template {{keyof {table}}} K
+ * @param {{K}} name
+ * @param {{{table}[K]["args"]}} args
+ * @returns {{{table}[K]["answer"]}}
  */
-export function call(name, ...args) {
-  const python = /** @type {{mykerinos?: {call: (name: string, args: string) => string}}} */ (
-    /** @type {unknown} */ (window)
+export function {name}(name, ...args) {{
+  const python = /** @type {{{{mykerinos?: {{call: (name: string, args: string) => string}}}}}} */ (
+    /** @type {{unknown}} */ (window)
   ).mykerinos;
   if (!python) throw new Error("the rules engine has not started");
   return JSON.parse(python.call(name, JSON.stringify(args)));
-}
+}}
 """
+
+
+CALL = call_function(
+    "call",
+    "Calls",
+    " * Call Python: one function of page/bridge.py, its arguments sent and its\n"
+    " * answer read back as JSON.",
+)
 
 
 LIVE_HEADER = """// @ts-check
@@ -166,23 +177,12 @@ LIVE_HEADER = """// @ts-check
 // only live play loads this file.
 """
 
-LIVE_CALL = """
-/**
- * Call live play's Python: one function of page/live/calls.py, its arguments
- * sent and its answer read back as JSON.
- * @template {keyof LiveCalls} K
- * @param {K} name
- * @param {LiveCalls[K]["args"]} args
- * @returns {LiveCalls[K]["answer"]}
- */
-export function callLive(name, ...args) {
-  const python = /** @type {{mykerinos?: {call: (name: string, args: string) => string}}} */ (
-    /** @type {unknown} */ (window)
-  ).mykerinos;
-  if (!python) throw new Error("the rules engine has not started");
-  return JSON.parse(python.call(name, JSON.stringify(args)));
-}
-"""
+LIVE_CALL = call_function(
+    "callLive",
+    "LiveCalls",
+    " * Call live play's Python: one function of page/live/calls.py, its arguments\n"
+    " * sent and its answer read back as JSON.",
+)
 
 
 def call_table(source: str, cls: str, table: str, where: str) -> str:

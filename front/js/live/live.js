@@ -23,6 +23,7 @@ import { $, h } from "../dom.js";
 import { pumpBots } from "../bots.js";
 import { load, store } from "../saves.js";
 import { linkUrl, modal, shareGame } from "../links.js";
+import { noticeWith } from "../dialogs.js";
 
 /** @typedef {import("../store.js").Page} Page */
 /** @typedef {import("./calls.js").LiveAnswer} LiveAnswer */
@@ -496,20 +497,25 @@ function failed(page, text) {
   document.body.dataset.liveFailed = "1";
 }
 
-/** The room's device went quiet: carry on here, or by link. */
-function offerCarryOn() {
+/**
+ * A notice offering live play's way on (``first``), or the game by link;
+ * ``what`` names it (#notice[data-what]), so that it is drawn once.
+ * @param {string} what
+ * @param {string} text
+ * @param {{id: string, text: string, go: (mine: Live) => void}} first
+ */
+function offerWayOn(what, text, first) {
   const box = $("#notice");
-  if (!box || !live || box.dataset.what === "live-host") return;
+  if (!box || !live || box.dataset.what === what) return;
   const mine = live;
-  mine.page.notice(t("live.host_away"), "info");
-  const carry = h("button", {
+  const go = h("button", {
     type: "button",
-    id: "live-take-over",
+    id: first.id,
     class: "primary",
-    text: t("live.take_over"),
+    text: first.text,
     onclick: () => {
       hideNotice();
-      takeOver(mine);
+      first.go(mine);
     },
   });
   const byLink = h("button", {
@@ -523,10 +529,12 @@ function offerCarryOn() {
       shareGame(mine.page);
     },
   });
-  const close = box.querySelector("button.close");
-  box.insertBefore(carry, close);
-  box.insertBefore(byLink, close);
-  box.dataset.what = "live-host";
+  noticeWith(text, "info", [go, byLink], what);
+}
+
+/** The room's device went quiet: carry on here, or by link. */
+function offerCarryOn() {
+  offerWayOn("live-host", t("live.host_away"), { id: "live-take-over", text: t("live.take_over"), go: takeOver });
 }
 
 /**
@@ -569,35 +577,11 @@ function takeOver(mine) {
  * @param {import("./calls.js").LiveMoved} moved
  */
 function offerFollow(moved) {
-  const box = $("#notice");
-  if (!box || !live || box.dataset.what === "live-moved") return;
-  const mine = live;
-  mine.page.notice(t("live.moved", { who: moved.by }), "info");
-  const go = h("button", {
-    type: "button",
+  offerWayOn("live-moved", t("live.moved", { who: moved.by }), {
     id: "live-follow",
-    class: "primary",
     text: t("live.follow"),
-    onclick: () => {
-      hideNotice();
-      follow(mine, moved);
-    },
+    go: (mine) => follow(mine, moved),
   });
-  const byLink = h("button", {
-    type: "button",
-    id: "live-by-link",
-    class: "secondary",
-    text: t("live.by_link"),
-    onclick: () => {
-      hideNotice();
-      leave();
-      shareGame(mine.page);
-    },
-  });
-  const close = box.querySelector("button.close");
-  box.insertBefore(go, close);
-  box.insertBefore(byLink, close);
-  box.dataset.what = "live-moved";
 }
 
 /**
