@@ -48,6 +48,7 @@ from tests.browser.browser_helpers import (
     Site,
     build,
     static_server,
+    wait_ready,
 )
 from tools import chromium
 from tools.relay import start_relay
@@ -238,3 +239,23 @@ def live_browser(playwright_instance):
     )
     yield browser
     browser.close()
+
+
+@pytest.fixture
+def device(live_browser):
+    """Factory: a new page on the live Chromium, in a context of its own (a device),
+    at ``url`` and ready."""
+    contexts = []
+
+    def open_one(url: str, **options):
+        context = live_browser.new_context(**options)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: print("page error:", error))
+        page.goto(url)
+        wait_ready(page)
+        return page
+
+    yield open_one
+    for context in contexts:
+        context.close()

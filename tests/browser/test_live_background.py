@@ -94,24 +94,7 @@ def host_browser(playwright_instance):
                 process.wait()
 
 
-@pytest.fixture
-def guest_device(live_browser):
-    contexts = []
-
-    def open_one(url: str):
-        context = live_browser.new_context()
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(url)
-        wait_ready(page)
-        return page
-
-    yield open_one
-    for context in contexts:
-        context.close()
-
-
-def open_room(context, live_site: str, guest_device):
+def open_room(context, live_site: str, device):
     """The host opens a room on its Chromium; Bob takes his seat: (host, bob)."""
     host = context.pages[0]
     host.set_default_timeout(WAIT_MS * 2)
@@ -121,7 +104,7 @@ def open_room(context, live_site: str, guest_device):
     expect(host.locator("#live-invite")).to_be_visible(timeout=WAIT_MS)
     url = host.locator("#live-url").input_value()
     host.click("#live-invite-close")
-    bob = guest_device(url)
+    bob = device(url)
     take_seat(bob, 1, "Bobby")
     return host, bob
 
@@ -134,6 +117,15 @@ def hide(context, host):
     gaps = host.evaluate(TIMER_GAPS)
     assert min(gaps[1:]) > 500, f"a hidden page's timers are not slowed down: {gaps}"
     return cover
+
+
+def hide_at_bobs_turn(context, host, bob, rng: random.Random) -> None:
+    """Play until Bob is to move, hide the host, and wait for Bob to see its seat away for now."""
+    play_until([host, bob], lambda: to_move(host) == 1, rng)
+    hide(context, host)
+    expect(bob.locator('#live-panel [data-seat="0"] .live-state')).to_contain_text(
+        "away for now", timeout=WAIT_MS
+    )
 
 
 def to_move(page) -> int | None:
@@ -152,15 +144,11 @@ def host_status_of_bob(host) -> str:
     return host.evaluate("document.querySelector('#live-panel [data-seat=\"1\"]').dataset.status")
 
 
-def test_a_host_in_a_background_tab_keeps_the_room_going(host_browser, guest_device, live_site):
-    host, bob = open_room(host_browser, live_site, guest_device)
+def test_a_host_in_a_background_tab_keeps_the_room_going(host_browser, device, live_site):
+    host, bob = open_room(host_browser, live_site, device)
     rng = random.Random(3)
-    play_until([host, bob], lambda: to_move(host) == 1, rng)
-    hide(host_browser, host)
     # Bob sees the host's seat away for now, in words, and no offer to carry on.
-    expect(bob.locator('#live-panel [data-seat="0"] .live-state')).to_contain_text(
-        "away for now", timeout=WAIT_MS
-    )
+    hide_at_bobs_turn(host_browser, host, bob, rng)
     assert bob.locator('#live-panel [data-seat="0"]').get_attribute("data-status") == "host"
     # Bob's decision is taken by the hidden host and comes back to him; the
     # computer on the hidden host plays on until a person is to move.
@@ -190,16 +178,10 @@ def test_a_host_in_a_background_tab_keeps_the_room_going(host_browser, guest_dev
     )
 
 
-def test_a_frozen_host_comes_back_with_what_was_sent_meanwhile(
-    host_browser, guest_device, live_site
-):
-    host, bob = open_room(host_browser, live_site, guest_device)
+def test_a_frozen_host_comes_back_with_what_was_sent_meanwhile(host_browser, device, live_site):
+    host, bob = open_room(host_browser, live_site, device)
     rng = random.Random(6)
-    play_until([host, bob], lambda: to_move(host) == 1, rng)
-    hide(host_browser, host)
-    expect(bob.locator('#live-panel [data-seat="0"] .live-state')).to_contain_text(
-        "away for now", timeout=WAIT_MS
-    )
+    hide_at_bobs_turn(host_browser, host, bob, rng)
     host.evaluate(SPOKEN)
     before = moves_of(host)
     # The system freezes the host's page (as a phone's browser does): nothing
@@ -237,9 +219,9 @@ def test_a_frozen_host_comes_back_with_what_was_sent_meanwhile(
 
 
 def test_a_host_whose_link_went_while_hidden_opens_its_room_again_when_shown(
-    host_browser, guest_device, live_site
+    host_browser, device, live_site
 ):
-    host, bob = open_room(host_browser, live_site, guest_device)
+    host, bob = open_room(host_browser, live_site, device)
     rng = random.Random(4)
     play_until([host, bob], lambda: to_move(host) == 1, rng)
     hide(host_browser, host)

@@ -12,7 +12,6 @@ import random
 import re
 import time
 
-import pytest
 from playwright.sync_api import expect
 
 from game import replay
@@ -29,25 +28,6 @@ WAIT_MS = 30_000
 
 # Drops the page's connection to the room as a sleeping phone's would.
 DROP = """async () => (await import("./front/js/live/live.js")).drop()"""
-
-
-@pytest.fixture
-def device(live_browser):
-    """Factory: a new page in a context of its own (a device)."""
-    contexts = []
-
-    def open_one(url: str, **options):
-        context = live_browser.new_context(**options)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: print("page error:", error))
-        page.goto(url)
-        wait_ready(page)
-        return page
-
-    yield open_one
-    for context in contexts:
-        context.close()
 
 
 def host_game(device, live_site, names=NAMES, seats=SEATS, close=True):
