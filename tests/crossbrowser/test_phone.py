@@ -4,10 +4,12 @@ A phone closes a tab whose process passes its memory limit, and the game in it
 is lost. WebKit's own memory pressure handler is given the limit the way a
 phone applies it (polled each second, the process killed at 100%): first a
 page that passes it must be killed (so the limit really holds), then a game
-played to its end under 500 MB must leave the page alive. Under 400 MB, the
+played to its end under 600 MB must leave the page alive. Under 400 MB, the
 budget reported for older iPhones, a game is still killed in some runs (the
-README's figures), so the test holds the limit the page meets every time;
-bench/phone.py measures whole 4-player games under each limit.
+README's figures), and this game's peak, measured without a limit, runs from
+440 to 530 MB (a busy machine collects garbage later), so the test holds a
+limit above all of them; bench/phone.py measures whole 4-player games under
+each limit.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from tools.phone import PageGone, Phone, missing
 
 pytestmark = pytest.mark.crossbrowser
 
-LIMIT_MB = 500
+LIMIT_MB = 600
 SEATS = ["human", "medium"]
 SEED = 5
 
@@ -55,7 +57,7 @@ def test_a_game_under_a_phones_limit_lives_to_its_end(phone_ready, site_subpath)
         phone.wait(READY_JS, READY_TIMEOUT_S, 0.2)
         try:
             play(phone, SEATS, SEED, note)
-        except (PageGone, TimeoutError) as error:  # say where the game stopped, and why
+        except (PageGone, TimeoutError, RuntimeError) as error:  # say where the game stopped, and why
             pytest.fail(f"{type(error).__name__}: {error}; killed: {phone.killed}; at {note}")
         assert note["over"], note
         assert phone.js("JSON.parse(window.mykerinos.call(`view`, `[]`)).final !== null")
