@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Live play on loopback: how long devices take to meet, a message's round trip, and live games through the page.
 
-Usage: .venv/bin/python bench/live.py [--rooms 10] [--pings 50] [--games 2]
+Usage: .venv/bin/python bench/live.py [--rooms 10] [--pings 50] [--games 2] [--joins 0]
 
 Builds the site into a temporary folder, serves it, starts the local relay
 (tools/relay.py) and a Chromium with loopback WebRTC allowed. For each of
@@ -25,6 +25,10 @@ its end by clicks; for each decision, the time from the click that made it
 to the new position drawn on every other device (each page notes when it
 draws a new number of decisions). Every 25 decisions a guest reloads: the
 time from its navigation to its seat back and to the game caught up.
+Then ``--joins`` rooms where no game is played: a host's page starts a
+4-player game with three friends' seats, and three first visits open the
+invite and take their seats in turn, timed the same way (more samples of the
+time to seated than whole games give).
 Medians and 95th percentiles; prints numbers only, checks nothing.
 """
 
@@ -143,8 +147,11 @@ class NotBack(Exception):
     """A reloaded guest did not take its seat back within a minute: the game stops there."""
 
 
-def live_game(browser, site: str, rng: random.Random, found: dict[str, list[float]]) -> None:
-    """One whole live game through the page (see the module's docstring)."""
+def seat_guests(browser, site: str, rng: random.Random, found: dict[str, list[float]], guests: int):
+    """A host's page starts a game of people with `guests` friends' seats, and
+    one device on a first visit opens the invite for each seat in turn, timed
+    from the navigation to seated (see the module's docstring). Returns the
+    browser contexts (the host's first) and the pages, all still open."""
     from tests.browser.browser_helpers import start_game, wait_ready
 
     contexts = []
@@ -161,14 +168,13 @@ def live_game(browser, site: str, rng: random.Random, found: dict[str, list[floa
 
     host = device(site)
     wait_ready(host, 120_000)
-    start_game(
-        host, ["Ann", "Bob", "Cy"], rng.randrange(10**6), seats=["human", "friend", "friend"]
-    )
+    names = ["Ann", "Bob", "Cy", "Di"][: guests + 1]
+    start_game(host, names, rng.randrange(10**6), seats=["human"] + ["friend"] * guests)
     host.wait_for_selector("#live-invite", timeout=60_000)
     url = host.input_value("#live-url")
     host.click("#live-invite-close")
-    guests = []
-    for seat in (1, 2):
+    pages = [host]
+    for seat in range(1, guests + 1):
         page = device(url, seat)
         page.wait_for_function("() => window.marks.seated !== null", timeout=60_000)
         steps = page.evaluate(STEPS)
@@ -178,8 +184,14 @@ def live_game(browser, site: str, rng: random.Random, found: dict[str, list[floa
                 found[name].append(steps[mark])
         found["invite opened to seat picker shown"].append(page.evaluate("window.marks.picker"))
         found["invite opened to seated"].append(page.evaluate("window.marks.seated"))
-        guests.append(page)
-    pages = [host, *guests]
+        pages.append(page)
+    return contexts, pages
+
+
+def live_game(browser, site: str, rng: random.Random, found: dict[str, list[float]]) -> None:
+    """One whole live game through the page (see the module's docstring)."""
+    contexts, pages = seat_guests(browser, site, rng, found, 2)
+    host, guests = pages[0], pages[1:]
     clicks: list[tuple[float, int]] = []  # (epoch ms, page index)
     kept: list[dict[str, float]] = [{} for _ in pages]  # what a page drew before it reloaded
     away: set[int] = set()  # decisions made or drawn while a page reloaded
@@ -268,6 +280,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--games", type=int, default=2, help="live games through the page (default 2)"
     )
+    parser.add_argument(
+        "--joins",
+        type=int,
+        default=0,
+        help="more rooms where three first visits take their seats, and no game is played"
+        " (default 0): more samples of the time to seated",
+    )
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -328,6 +347,9 @@ def main(argv: list[str] | None = None) -> int:
                         live_game(browser, site, rng, found)
                     except NotBack:
                         stopped += 1
+                for _ in range(args.joins):
+                    for context in seat_guests(browser, site, rng, found, 3)[0]:
+                        context.close()
                 browser.close()
         finally:
             relay.stop()
@@ -338,8 +360,11 @@ def main(argv: list[str] | None = None) -> int:
     print(line("join() to the relay reached", relay_ms))
     print(line("join() to the other device connected", peer_ms))
     print(line("message round trip (data channel)", round_trips))
-    if args.games:
-        print(f"live games through the page: {args.games} games of 3 people on 3 devices")
+    if args.games or args.joins:
+        print(
+            f"live games through the page: {args.games} games of 3 people on 3 devices"
+            + (f", and {args.joins} rooms of 4 seats taken, no game played" if args.joins else "")
+        )
         for name in names:
             if found[name]:
                 print(line(name, found[name]))

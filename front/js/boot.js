@@ -31,8 +31,6 @@ import { KEY_HOSTING, LIVE_MARK } from "./generated/shared.js";
 const NARROW = matchMedia("(max-width: 600px)");
 
 export function start() {
-  // An invite in the address: live play starts joining its room while Python starts.
-  if (location.hash.startsWith(LIVE_MARK)) import("./live/live.js").then((live) => live.prepare());
   const store = createStore(NARROW.matches);
   let booted = false;
   /** @type {ReturnType<typeof watchTabs> | null} */

@@ -57,7 +57,8 @@ def test_a_game_under_a_phones_limit_lives_to_its_end(phone_ready, site_subpath)
         phone.wait(READY_JS, READY_TIMEOUT_S, 0.2)
         try:
             play(phone, SEATS, SEED, note)
-        except (PageGone, TimeoutError, RuntimeError) as error:  # say where the game stopped, and why
+        except (PageGone, TimeoutError, RuntimeError) as error:
+            # Say where the game stopped, and why (a page killed mid-call: RuntimeError).
             pytest.fail(f"{type(error).__name__}: {error}; killed: {phone.killed}; at {note}")
         assert note["over"], note
         assert phone.js("JSON.parse(window.mykerinos.call(`view`, `[]`)).final !== null")

@@ -168,6 +168,17 @@ def test_a_first_visit_carries_only_live_plays_offer(built):
     assert not shipped & set(build.LIVE_STDLIB)
 
 
+def test_an_invite_starts_live_play_from_the_pages_first_script():
+    """index.html's first script joins an invite's room while the page's own
+    modules load: it knows an invite by page/shared.py's mark."""
+    from page.shared import LIVE_MARK
+
+    page = (ROOT / "index.html").read_text()
+    first = re.search(r"<script\b[^>]*>(.*?)</script>", page, re.S)
+    assert first and f'location.hash.startsWith("{LIVE_MARK}")' in first.group(1)
+    assert 'import("./front/js/live/live.js")' in first.group(1)
+
+
 def test_live_plays_texts_ship_apart_from_the_first_visits(built):
     """Every catalogue key is shipped once: live.* keys in live/lang/ (not
     precached), the others in front/lang/ as before, in the same order."""

@@ -72,6 +72,8 @@ let following = null;
 let loading = null;
 /** @type {((view: import("../generated/view.js").View) => void) | null} */
 let plainShow = null;
+/** live.css in the page, once. @type {Promise<void> | null} */
+let styled = null;
 /** live/livepy.zip's bytes, fetched once. @type {Promise<Uint8Array> | null} */
 let zipped = null;
 /**
@@ -163,12 +165,13 @@ function loadLivePlay() {
  * @returns {Promise<void>}
  */
 function liveStyle() {
-  return new Promise((resolve) => {
+  styled ??= new Promise((resolve) => {
     const link = h("link", { rel: "stylesheet", href: new URL("./live.css", import.meta.url).href });
     link.addEventListener("load", () => resolve());
     link.addEventListener("error", () => resolve());
     document.head.append(link);
   });
+  return styled;
 }
 
 /** @type {Map<string, Promise<Record<string, string>>>} */
@@ -208,10 +211,11 @@ function livePython() {
 }
 
 /**
- * An invite in the address, before Python has started: fetch live play's
- * Python and words and, on a first visit, join the room already (what arrives
- * waits in the transport until joinLive() hands it to Python), so that the
- * visitor is seated sooner. A device coming back to its seat (a reload) joins
+ * An invite in the address, before Python has started (index.html's first
+ * script calls this, before the page's own modules have arrived): fetch live
+ * play's Python, words and style and, on a first visit, join the room already
+ * (what arrives waits in the transport until joinLive() hands it to Python),
+ * so that the visitor is seated sooner. A device coming back to its seat (a reload) joins
  * once Python is up: joined while a busy page started Python, a returning
  * guest was sometimes never connected again within the wait.
  */
@@ -219,6 +223,7 @@ export function prepare() {
   const invite = inviteOf(location.hash);
   if (!invite || early) return;
   livePython().catch(() => {}); // tried again, and said, when live play starts
+  liveStyle();
   wordsReady.then(() => liveWords(language())).catch(() => {});
   // Live play's Python unpacked as soon as Python is up, before the first frame is painted.
   addEventListener("mykerinos:ready", () => loadLivePlay().catch(() => {}), { once: true });
