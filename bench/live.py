@@ -86,15 +86,20 @@ PINGS = """async ({peer, count}) => {
 
 # Each page notes (epoch ms) when it draws a new number of decisions, and when
 # its live play shows the seat picker and its seat (ms since its navigation).
+# The record is read once per draw of the page (body[data-drawn] counts them),
+# not on every change to the document: the probe's own cost stays out of the
+# page's figures.
 MARKS = """(() => {
   window.marks = { drawn: {}, ready: null, picker: null, seated: null };
+  let draws = null;
   const look = () => {
     const m = window.marks;
     if (m.ready === null && document.body?.dataset.ready) m.ready = performance.now();
     if (m.picker === null && document.querySelector("#live-pick")) m.picker = performance.now();
     if (m.seated === null && document.querySelector("#live-panel .live-you")) m.seated = performance.now();
     const api = window.mykerinos;
-    if (!api || !document.body.dataset.drawn) return;
+    if (!api || !document.body.dataset.drawn || document.body.dataset.drawn === draws) return;
+    draws = document.body.dataset.drawn;
     const n = JSON.parse(JSON.parse(api.call("exportRecord", "[]"))).moves.length;
     if (!(n in m.drawn)) m.drawn[n] = performance.timeOrigin + performance.now();
   };
