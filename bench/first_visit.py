@@ -52,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 import runtime  # noqa: E402  (bench/runtime.py: a cold load of the game page)
 
+from bench.load import READY_AT  # noqa: E402
 from tools import build, serve  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS, wait_until  # noqa: E402
 
@@ -80,14 +81,9 @@ js.document.body.dataset.ready = "1"
 """
 BARE_TOML = 'interpreter = "./pyodide/pyodide.mjs"\n'
 
-READY_PROBE = """
-new MutationObserver((_, observer) => {
-  if (document.body && document.body.dataset.ready === "1") {
-    window.__readyAt = performance.now();
-    observer.disconnect();
-  }
-}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
-// What the loading screen said about bytes, each distinct text once.
+READY_PROBE = (
+    READY_AT
+    + """// What the loading screen said about bytes, each distinct text once.
 window.__bytesShown = [];
 new MutationObserver(() => {
   const node = document.getElementById("loader-bytes");
@@ -95,6 +91,7 @@ new MutationObserver(() => {
   if (text && window.__bytesShown.at(-1) !== text) window.__bytesShown.push(text);
 }).observe(document, { subtree: true, childList: true, characterData: true });
 """
+)
 
 
 class GzipHandler(serve.Handler):

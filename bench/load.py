@@ -41,15 +41,19 @@ from tools.chromium import CHROMIUM, CHROMIUM_ARGS, wait_until  # noqa: E402
 
 TIMEOUT_MS = 120_000
 
-# Records when the ready marker appears, in ms since navigation start.
-READY_PROBE = """
+# Records when the ready marker appears, in ms since navigation start
+# (bench/first_visit.py uses it too).
+READY_AT = """
 new MutationObserver((_, observer) => {
   if (document.body && document.body.dataset.ready === "1") {
     window.__readyAt = performance.now();
     observer.disconnect();
   }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
-// The board on screen (the saved one before Python runs, or the live one).
+"""
+READY_PROBE = (
+    READY_AT
+    + """// The board on screen (the saved one before Python runs, or the live one).
 new MutationObserver((_, observer) => {
   if (document.querySelector("#region-box svg")) {
     window.__boardAt = performance.now();
@@ -57,6 +61,7 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, { subtree: true, childList: true });
 """
+)
 
 
 def load(page, url: str) -> tuple[float, float | None]:
