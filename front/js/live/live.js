@@ -160,15 +160,20 @@ function loadLivePlay() {
 }
 
 /**
- * Live play's style sheet (live.css) in the page, loaded (a failure leaves the
- * page's own style: live play still works, plainer).
+ * Live play's style sheet (live.css) in the page, loaded once (a failure
+ * leaves the page's own style: live play still works, plainer; it is tried
+ * again next time).
  * @returns {Promise<void>}
  */
 function liveStyle() {
   styled ??= new Promise((resolve) => {
     const link = h("link", { rel: "stylesheet", href: new URL("./live.css", import.meta.url).href });
     link.addEventListener("load", () => resolve());
-    link.addEventListener("error", () => resolve());
+    link.addEventListener("error", () => {
+      link.remove();
+      styled = null;
+      resolve();
+    });
     document.head.append(link);
   });
   return styled;
