@@ -17,7 +17,7 @@ inside the page:
   its rendering is done);
 - python: the time spent in the bridge's click call (the engine, the view,
   the save and the JSON text), and the size of that text;
-- draw: the animation frame's drawing (front/js/render.js: the parts whose
+- draw: the animation frame's drawing (web/front/js/render.js: the parts whose
   slice changed, and what follows a draw);
 - Event Timing: Chromium's own measure of the same click (input to next
   paint, rounded to 8 ms; clicks under 16 ms are not reported, counted here
@@ -88,7 +88,7 @@ PROBE = """
   }, true);
 
   // The Python side, timed around the bridge's "click" calls (window.mykerinos.call,
-  // set by page/main.py), wrapped at the first click (the page looks it up on each call).
+  // set by web/page/main.py), wrapped at the first click (the page looks it up on each call).
   function wrapPython() {
     const api = window.mykerinos;
     if (!api || api.call.__timed) return;

@@ -6,7 +6,7 @@ Usage: .venv/bin/python bench/live.py [--rooms 10] [--pings 50] [--games 2] [--j
 Builds the site into a temporary folder, serves it, starts the local relay
 (tools/relay.py) and a Chromium with loopback WebRTC allowed. For each of
 ``--rooms`` fresh rooms, two pages (two browser contexts: two devices) load the
-transport (front/js/live/transport.js) and join; the bench prints, per page, the
+transport (web/front/js/live/transport.js) and join; the bench prints, per page, the
 time from calling join() to the relay reached, and to the other device
 connected (its onPeerJoin), then ``--pings`` round trips of a short message
 over the data channel between the two.
@@ -130,7 +130,7 @@ CLICK = """target => {
 }"""
 
 # The steps between opening an invite and being seated, as live play marks
-# them (performance.mark, ms since the navigation): front/js/live/transport.js
+# them (performance.mark, ms since the navigation): web/front/js/live/transport.js
 # and live.js.
 STEP_MARKS = {
     "  relay reached": "live:relay",
@@ -327,13 +327,13 @@ def main(argv: list[str] | None = None) -> int:
                     contexts = [browser.new_context() for _ in range(2)]
                     pages = [c.new_page() for c in contexts]
                     for page in pages:
-                        page.goto(site + "front/js/live/config.json")
+                        page.goto(site + "web/front/js/live/config.json")
                     # Both join at once, as two people opening the room.
                     for page in pages:
                         page.evaluate(
                             "(a) => { window.joining = (" + JOIN + ")(a); }",
                             {
-                                "transport": site + "front/js/live/transport.js",
+                                "transport": site + "web/front/js/live/transport.js",
                                 "room": room,
                                 "relay": relay.url,
                             },

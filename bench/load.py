@@ -15,7 +15,7 @@ for the game page (/) and the bare page (/bare/: PyScript + the same local
 Pyodide + the same service worker, Python sets the marker and nothing else),
 alternating the two, N runs each. For the game page it also prints when the
 board is first visible: on a cached return visit that is the saved board,
-painted by plain JS before Python has started (front/js/boot.js), next to when
+painted by plain JS before Python has started (web/front/js/boot.js), next to when
 the page is clickable (the ready marker); a cold first visit has no saved
 board, so there both come together. Prints medians, the ratio game/bare, and the
 bytes of the first visit (response bodies, as the plain Python server sends

@@ -380,7 +380,7 @@ def measure(
             tab.wait_ready()
             if not tab.js("typeof window.mykerinos?.call === 'function'"):
                 raise SystemExit(f"{url}: a build without window.mykerinos.call (too old)")
-            # The page's own clock: navigation start to the clickable mark (front/js/loader.js).
+            # The page's own clock: navigation start to the clickable mark (web/front/js/loader.js).
             clickable_s = (
                 tab.wait("performance.getEntriesByName('mykerinos:clickable')[0]?.startTime", 30)
                 / 1000

@@ -33,7 +33,7 @@ file in place of pyodide/python_stdlib.zip (loadPyodide's stdLibURL; e.g. a
 smaller standard library), so that both are compared within one run.
 
 --game also loads the site's own page in every run (a new browser each time)
-and reads when it became clickable (its `mykerinos:clickable` mark, front/js/loader.js),
+and reads when it became clickable (its `mykerinos:clickable` mark, web/front/js/loader.js),
 then prints each browser's median and its ratio to Chromium's.
 
 Prints medians of the runs, and every run; checks nothing.

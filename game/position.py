@@ -202,7 +202,7 @@ class Position:
             self.log.append(event)
 
     # ------------------------------------------------- the Nile's parts by name
-    # Read through to ``nile_state``, for the page (page/view.py, page/table.py)
+    # Read through to ``nile_state``, for the page (web/page/view.py, web/page/table.py)
     # and the expert bot, which use these names.
     @property
     def nile_pile(self) -> list[tuple[str, bool]]:

@@ -6,11 +6,34 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
-PAGE = ROOT / "page"  # the page model (Python)
-FRONT = ROOT / "front"  # the browser side: JavaScript, CSS, catalogues
+PAGE = ROOT / "web" / "page"  # the page model (Python)
+FRONT = ROOT / "web" / "front"  # the browser side: JavaScript, CSS, catalogues
 JS = FRONT / "js"
-GENERATED = JS / "generated"  # written by tools/page_types.py from page/
+GENERATED = JS / "generated"  # written by tools/page_types.py from web/page/
 LANG = FRONT / "lang"
+# Our Python packages by import name: each imported from the folder it sits in.
+PACKAGES = {"game": GAME, "page": PAGE}
+
+
+def module_name(path: Path) -> str:
+    """The dotted name Python imports a file of one of our packages by."""
+    root = next(d.parent for d in PACKAGES.values() if d == path or d in path.parents)
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def module_path(name: str) -> Path | None:
+    """The file of one of our modules by its dotted name (None: not ours)."""
+    top, *rest = name.split(".")
+    if top not in PACKAGES:
+        return None
+    path = PACKAGES[top].joinpath(*rest)
+    for candidate in (path.with_suffix(".py"), path / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
 
 
 def front_end() -> list[Path]:

@@ -1,5 +1,5 @@
-"""The page's JavaScript units that need no browser (front/js/render.js, the
-morph of front/js/dom.js, front/js/store.js), tested with Node's built-in test
+"""The page's JavaScript units that need no browser (web/front/js/render.js, the
+morph of web/front/js/dom.js, web/front/js/store.js), tested with Node's built-in test
 runner (tests/js/*.test.mjs, on a small document of their own)."""
 
 from __future__ import annotations

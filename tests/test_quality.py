@@ -19,6 +19,7 @@ def test_engine_imports_without_any_browser_module() -> None:
         "        if name.split('.')[0] in ('js', 'pyodide', 'pyscript'):\n"
         "            raise ImportError('browser module ' + name)\n"
         "sys.meta_path.insert(0, Block())\n"
+        "sys.path.insert(0, 'web')\n"
         "import game, game.bots, game.__main__\n"
         "import page.table, page.texts\n"
         "from game.selfplay import random_game\n"
@@ -45,10 +46,10 @@ def test_engine_uses_only_the_standard_library() -> None:
 
 
 def test_mypy_strict_is_clean_on_the_engine() -> None:
-    # page/*.py too: the page's Python (its browser-only imports marked in place);
+    # web/page/*.py too: the page's Python (its browser-only imports marked in place);
     # and tools/, which builds and serves the site.
     out = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "game", "page", "tools"],
+        [sys.executable, "-m", "mypy", "--strict", "game", "web/page", "tools"],
         cwd=ROOT,
         capture_output=True,
         text=True,

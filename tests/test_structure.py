@@ -1,7 +1,7 @@
 """The engine's and the page's modules import each other in one direction only,
 and keep out of each other's private names.
 
-Every import in ``game/`` and ``page/`` is read from the source, those only for
+Every import in ``game/`` and ``web/page/`` is read from the source, those only for
 type checking included: the graph they draw must have no cycle, and no import
 may hide inside a function (where a cycle would go unseen until that function
 runs). No module reads another's private names (``_name``: only ``self`` and
@@ -16,22 +16,14 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("game", "page")
+from tests.sources import PACKAGES, ROOT, module_name, module_path
+
 # Names with an underscore that are public by convention (namedtuple's methods).
 PUBLIC = {"_replace", "_asdict", "_fields", "_make"}
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
 def is_module(name: str) -> bool:
-    path = ROOT.joinpath(*name.split("."))
-    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+    return module_path(name) is not None
 
 
 def imports_of(path: Path) -> set[str]:
@@ -59,7 +51,7 @@ def imports_of(path: Path) -> set[str]:
 
 
 def sources(package: str) -> list[Path]:
-    return sorted((ROOT / package).rglob("*.py"))
+    return sorted(PACKAGES[package].rglob("*.py"))
 
 
 def graph(package: str) -> dict[str, set[str]]:

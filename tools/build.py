@@ -6,13 +6,15 @@ Layout of the output folder:
     index.html, pyscript.toml      the page and its PyScript config
     manifest.webmanifest, icons/   web app manifest (installable app) and its
                                    icons, drawn by tools/icons.py
-    front/                         everything under front/ (the browser side: JS,
+    web/front/                     everything under web/front/ (the browser side: JS,
                                    CSS, catalogues)
-    page/main.py                   the page model's entry script, loaded by URL
+    web/page/main.py               the page model's entry script, loaded by URL
     game.zip                       the engine package (game/**), unpacked into
                                    the in-browser file system by pyscript.toml
-    page.zip                       page/**/*.py, front/lang/*.json and page/lessons.json, unpacked the
-                                   same way, so `import page.<module>` works in the page
+    page.zip                       web/page/**/*.py, web/page/lessons.json and
+                                   web/front/lang/*.json as page/... and front/lang/...,
+                                   unpacked the same way, so `import page.<module>`
+                                   works in the page
                                    (both with each module's bytecode in __pycache__/)
     pyodide/                       the Pyodide runtime files (from node_modules), its
                                    standard library compiled to bytecode and cut
@@ -21,17 +23,17 @@ Layout of the output folder:
     pyscript/                      the files of @pyscript/core/dist the page loads
                                    (tools/pyscript_files.txt)
     live/                          what only live play loads, when it starts:
-                                   livepy.zip (the Python package page/live/,
+                                   livepy.zip (the Python package web/page/live/,
                                    unpacked when live play starts, with live
                                    play's texts), lang/ (those texts, the
-                                   catalogues' live.* keys, which front/lang/ ships
+                                   catalogues' live.* keys, which web/front/lang/ ships
                                    without) and trystero/ (the peer-to-peer
                                    library, from node_modules, its two bare
                                    imports made relative) and
                                    qrcode/qrcode.mjs (the invite's QR code)
     sw.js                          service worker generated from
-                                   front/sw.template.js: precaches every file
-                                   above but live/ and front/js/live/ (LAZY_DIRS),
+                                   web/front/sw.template.js: precaches every file
+                                   above but live/ and web/front/js/live/ (LAZY_DIRS),
                                    cache name = content hash of every file
 
 Usage: python3 tools/build.py [--out DIR] [--bare] [--whole-runtime] [--quiet]
@@ -71,8 +73,9 @@ from tools import icons  # noqa: E402
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_SRC = NODE_MODULES / "pyodide"
 PYSCRIPT_SRC = NODE_MODULES / "@pyscript" / "core" / "dist"
-FRONT = ROOT / "front"
-PAGE = ROOT / "page"
+WEB = ROOT / "web"  # the page: web/page/ (its Python model), web/front/ (JS, CSS, texts)
+FRONT = WEB / "front"
+PAGE = WEB / "page"
 TRYSTERO_PACKAGE = NODE_MODULES / "trystero"
 # The invite's QR code (npm `qrcode-generator`, pinned): one plain ES module
 # with no import, its MIT licence in its header; copied to live/qrcode/.
@@ -108,14 +111,14 @@ SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
 # Top-level folders of dist/ that are third-party runtime, not our own files.
 RUNTIME_DIRS = ("pyodide", "pyscript", "live")
 
-# Live play's files: loaded only once a person plays live (front/js/live/transport.js
+# Live play's files: loaded only once a person plays live (web/front/js/live/transport.js
 # imports the library dynamically), so they stay out of the service worker's
 # precache list and a visit that never goes live downloads none of them.
-LAZY_DIRS = ("live/", "front/js/live/")
-# The Python package of live play, page/live/: shipped as live/livepy.zip, not in page.zip.
+LAZY_DIRS = ("live/", "web/front/js/live/")
+# The Python package of live play, web/page/live/: shipped as live/livepy.zip, not in page.zip.
 LIVE_PY_DIR = "live"
 LIVE_PY_ZIP = "live/livepy.zip"
-# Standard library modules only live play imports (page/live/): compiled like
+# Standard library modules only live play imports (web/page/live/): compiled like
 # the others but shipped at the top of live/livepy.zip, not in the first
 # visit's library (tests/tools/test_stdlib.py checks nothing else imports them).
 LIVE_STDLIB = ("hmac", "secrets")
@@ -138,10 +141,10 @@ TRYSTERO_BARE_IMPORTS = {
 IMPORT_FROM = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"', re.M)
 
 # The Python file the page loads by URL (index.html's <script type="py">);
-# the other page/*.py are in page.zip only.
+# the other web/page/*.py are in page.zip only.
 PY_ENTRY_SCRIPTS = {"main.py"}
 
-# Placeholders in front/sw.template.js.
+# Placeholders in web/front/sw.template.js.
 SW_VERSION_MARK = "__BUILD_VERSION__"
 SW_FILES_MARK = "__PRECACHE_FILES__"
 
@@ -187,7 +190,7 @@ def write_app_manifest(out: Path) -> None:
 
 
 # index.html's list of the files a first visit loads with their sizes, filled
-# in by the build for the loading screen's count of bytes (front/js/loader.js).
+# in by the build for the loading screen's count of bytes (web/front/js/loader.js).
 SIZES_MARK = '<script type="application/json" id="loader-sizes">{}</script>'
 # Files the page does not load on start: the service worker and what only it
 # fetches (for offline play and installing), the bare page, and the language
@@ -199,7 +202,7 @@ NOT_LOADED_ON_START = (
     MANIFEST_NAME,
     "icons/",
     "bare/",
-    "front/lang/",
+    "web/front/lang/",
     *LAZY_DIRS,
 )
 
@@ -251,12 +254,12 @@ def _write_zip(
 
 
 def _catalogue_bytes(data: dict[str, str]) -> bytes:
-    """A catalogue written as front/lang/*.json are (one key a line, UTF-8)."""
+    """A catalogue written as web/front/lang/*.json are (one key a line, UTF-8)."""
     return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
 def split_live_texts(lang: Path) -> tuple[dict[str, bytes], dict[str, bytes]]:
-    """Live play's texts apart from the others: every catalogue front/lang/<code>.json
+    """Live play's texts apart from the others: every catalogue web/front/lang/<code>.json
     without its ``live.*`` keys, and those keys alone, by language code. The
     sources keep every text in one catalogue per language; the site ships live
     play's in live/lang/ (and, for Python, in live/livepy.zip as
@@ -480,7 +483,7 @@ def sent_size(name: str, data: bytes) -> int:
 
 # A module script of index.html; an import of another module by a relative path
 # (static or dynamic); comments, whose JSDoc types name modules too.
-PAGE_SCRIPT = re.compile(r'<script type="module" src="\./(front/[^"]+)"')
+PAGE_SCRIPT = re.compile(r'<script type="module" src="\./(web/front/[^"]+)"')
 JS_IMPORT = re.compile(
     r'\b(?:import|export)\b[^;"]*?from\s*"(\.\.?/[^"]+)"'
     r'|\bimport\s*"(\.\.?/[^"]+)"'
@@ -490,7 +493,7 @@ JS_COMMENT = re.compile(r"/\*[\s\S]*?\*/|^\s*//[^\n]*", re.M)
 
 
 def page_scripts(out: Path) -> set[str]:
-    """The JavaScript files of front/ the page loads: index.html's module scripts
+    """The JavaScript files of web/front/ the page loads: index.html's module scripts
     and every module they import, followed through (posix paths from out)."""
     todo = PAGE_SCRIPT.findall((out / "index.html").read_text())
     seen: set[str] = set()
@@ -513,7 +516,7 @@ def write_download_sizes(out: Path) -> dict[str, list[int]]:
     sizes = {}
     scripts = page_scripts(out)
     for name in dist_files(out):
-        if name.startswith("front/") and name.endswith(".js") and name not in scripts:
+        if name.startswith("web/front/") and name.endswith(".js") and name not in scripts:
             continue  # never imported (JSDoc types only)
         if not name.startswith(NOT_LOADED_ON_START):
             data = (out / name).read_bytes()
@@ -560,28 +563,29 @@ def build(
         _copy(ROOT / name, tmp / name)
     write_app_manifest(tmp)
 
-    # Everything under front/ (the service-worker template is a build input),
+    # Everything under web/front/ (the service-worker template is a build input),
     # and of the page model only its entry script, which the page fetches by
     # URL: the rest travels inside page.zip. The catalogues ship without live
     # play's texts, which go to live/lang/.
     for path in _files_under(FRONT):
         if path != SW_TEMPLATE:
-            _copy(path, tmp / "front" / path.relative_to(FRONT))
+            _copy(path, tmp / path.relative_to(ROOT))
     for name in PY_ENTRY_SCRIPTS:
-        _copy(PAGE / name, tmp / "page" / name)
+        _copy(PAGE / name, tmp / (PAGE / name).relative_to(ROOT))
     main_texts, live_texts = split_live_texts(FRONT / "lang")
     for code, data in main_texts.items():
-        (tmp / "front" / "lang" / f"{code}.json").write_bytes(data)
+        (tmp / (FRONT / "lang" / f"{code}.json").relative_to(ROOT)).write_bytes(data)
     for code, data in live_texts.items():
         (tmp / "live" / "lang").mkdir(parents=True, exist_ok=True)
         (tmp / "live" / "lang" / f"{code}.json").write_bytes(data)
 
     # Python for the in-browser file system. Names keep their package folder
-    # (game/..., page/...), and pyscript.toml unpacks both zips into the
-    # working directory, so imports are the same as in CPython at the repo root.
+    # (game/... from the top, page/... and front/lang/... from web/), and
+    # pyscript.toml unpacks both zips into the working directory, so imports are
+    # the same as in CPython with the top and web/ on the path.
     game_files = _files_under(ROOT / "game")
     _write_zip(tmp / "game.zip", game_files, ROOT)
-    # The language catalogues (front/lang/*.json) and the lessons (page/lessons.json)
+    # The language catalogues (web/front/lang/*.json) and the lessons (web/page/lessons.json)
     # go with them: Python reads them too.
     page_files = _files_under(PAGE) + _files_under(FRONT / "lang")
     live_py = _files_under(PAGE / LIVE_PY_DIR)
@@ -589,12 +593,12 @@ def build(
     _write_zip(
         tmp / "page.zip",
         page_files,
-        ROOT,
+        WEB,
         {f"front/lang/{c}.json": d for c, d in main_texts.items()},
     )
     (tmp / LIVE_PY_ZIP).parent.mkdir(parents=True, exist_ok=True)
     live_lang = {f"page/{LIVE_PY_DIR}/lang/{c}.json": d for c, d in live_texts.items()}
-    _write_zip(tmp / LIVE_PY_ZIP, live_py, ROOT, live_lang)
+    _write_zip(tmp / LIVE_PY_ZIP, live_py, WEB, live_lang)
     copy_trystero(tmp)
     copy_qrcode(tmp)
 

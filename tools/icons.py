@@ -3,7 +3,7 @@
 The installed app needs icons (tools/build.py writes them next to the web app
 manifest). They are drawn here at build time from one list of flat shapes, so
 the SVG and the PNGs always show the same picture, in the colours of the page
-(front/style.css).
+(web/front/style.css).
 
 The PNGs come from a small scanline rasteriser and encoder using the standard
 library only (zlib, struct). Anti-aliasing: each pixel row is sampled on
@@ -28,7 +28,7 @@ from pathlib import Path
 VIEW = 512
 SUBROWS = 4
 
-# Colours of the page's palette (front/style.css).
+# Colours of the page's palette (web/front/style.css).
 SAND = "#efe1bf"
 OCHRE = "#9c5f26"
 OCHRE_DARK = "#7b4a1c"

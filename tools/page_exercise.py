@@ -3,8 +3,8 @@ Node.js (tools/page_python.mjs) to find the standard library modules the page
 imports (tools/trace_stdlib.py), and again on the built standard library to
 check that none is missing (tests/tools/test_stdlib.py).
 
-It imports every module of game/ and page/, then makes every call of
-page/bridge.py as the page makes it (``Bridge.answer``: JSON text in and out):
+It imports every module of game/ and web/page/, then makes every call of
+web/page/bridge.py as the page makes it (``Bridge.answer``: JSON text in and out):
 a whole game for each computer level (every seat a computer, short budgets),
 the hint and the analysis, undo, review, a link shared and opened, today's
 deal, export and import (good and refused files), every lesson, every
@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("game", "page")
-# Never imported by the page: the engine's command line (page/main.py's page-only
+# Our packages by import name, and the folder each is imported from.
+PACKAGES = {"game": ROOT, "page": ROOT / "web"}
+# Never imported by the page: the engine's command line (web/page/main.py's page-only
 # part runs when it is __main__ only; importing it is fine).
 NOT_IN_THE_PAGE = {"game.__main__"}
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -53,9 +54,9 @@ class Memory:
 
 def every_module() -> list[str]:
     names = []
-    for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    for package, base in PACKAGES.items():
+        for path in sorted((base / package).rglob("*.py")):
+            parts = list(path.relative_to(base).with_suffix("").parts)
             if parts[-1] == "__init__":
                 parts.pop()
             if ".".join(parts) not in NOT_IN_THE_PAGE:

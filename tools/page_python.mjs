@@ -41,7 +41,7 @@ try {
   py.runPython(
     `import os, sys
 sys.dont_write_bytecode = True
-sys.path.insert(0, ${JSON.stringify(MOUNT)})
+sys.path[:0] = [${JSON.stringify(MOUNT)}, ${JSON.stringify(`${MOUNT}/web`)}]
 ${part ? 'sys.path.append("/tmp/part.zip")' : ""}
 os.chdir(${JSON.stringify(MOUNT)})`,
   );

@@ -1,16 +1,16 @@
 """Write the page's generated JavaScript from the Python that owns it.
 
-In front/js/generated/:
+In web/front/js/generated/:
 
-- view.js: the view's JSDoc types, from page/view_types.py (the one place the
+- view.js: the view's JSDoc types, from web/page/view_types.py (the one place the
   view's fields are written down);
-- bridge.js: the calls Python offers the page, from page/bridge.py's
-  ``Bridge`` and the answers' types in page/answers.py: ``call(name, ...args)``,
+- bridge.js: the calls Python offers the page, from web/page/bridge.py's
+  ``Bridge`` and the answers' types in web/page/answers.py: ``call(name, ...args)``,
   typed so that TypeScript checks every call site;
-- shared.js: the strings both sides use, from page/shared.py;
+- shared.js: the strings both sides use, from web/page/shared.py;
 
-and front/js/live/calls.js, live play's calls (page/live/calls.py's ``Calls``)
-and their answers (page/live/answers.py): ``callLive(name, ...args)``, loaded
+and web/front/js/live/calls.js, live play's calls (web/page/live/calls.py's ``Calls``)
+and their answers (web/page/live/answers.py): ``callLive(name, ...args)``, loaded
 only by live play.
 
 TypedDicts become JSDoc typedefs: a comment after a field becomes its
@@ -31,19 +31,19 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGE = ROOT / "page"
-GENERATED = ROOT / "front" / "js" / "generated"
+PAGE = ROOT / "web" / "page"
+GENERATED = ROOT / "web" / "front" / "js" / "generated"
 VIEW_TYPES = PAGE / "view_types.py"
 ANSWERS = PAGE / "answers.py"
 BRIDGE = PAGE / "bridge.py"
 SHARED = PAGE / "shared.py"
 LIVE_CALLS = PAGE / "live" / "calls.py"
 LIVE_ANSWERS = PAGE / "live" / "answers.py"
-LIVE_CALLS_JS = ROOT / "front" / "js" / "live" / "calls.js"
+LIVE_CALLS_JS = ROOT / "web" / "front" / "js" / "live" / "calls.js"
 
 HEADER = """// @ts-check
 // The view's types for the page: written by tools/page_types.py from
-// page/view_types.py (edit that file, not this one). docs/VIEW.md says what
+// web/page/view_types.py (edit that file, not this one). docs/VIEW.md says what
 // every field means. This file holds types only (nothing runs).
 """
 SCALARS = {
@@ -136,8 +136,8 @@ def typedefs(source: str) -> list[str]:
 
 BRIDGE_HEADER = """// @ts-check
 // The calls Python offers the page, and their answers: written by
-// tools/page_types.py from page/bridge.py and page/answers.py (edit those,
-// not this one). page/main.py serves every call through window.mykerinos.call.
+// tools/page_types.py from web/page/bridge.py and web/page/answers.py (edit those,
+// not this one). web/page/main.py serves every call through window.mykerinos.call.
 """
 
 
@@ -165,14 +165,14 @@ export function {name}(name, ...args) {{
 CALL = call_function(
     "call",
     "Calls",
-    " * Call Python: one function of page/bridge.py, its arguments sent and its\n"
+    " * Call Python: one function of web/page/bridge.py, its arguments sent and its\n"
     " * answer read back as JSON.",
 )
 
 
 LIVE_HEADER = """// @ts-check
 // Live play's calls, and their answers: written by tools/page_types.py from
-// page/live/calls.py and page/live/answers.py (edit those, not this one).
+// web/page/live/calls.py and web/page/live/answers.py (edit those, not this one).
 // The bridge serves them once live play's Python is added (addPart "live");
 // only live play loads this file.
 """
@@ -180,7 +180,7 @@ LIVE_HEADER = """// @ts-check
 LIVE_CALL = call_function(
     "callLive",
     "LiveCalls",
-    " * Call live play's Python: one function of page/live/calls.py, its arguments\n"
+    " * Call live play's Python: one function of web/page/live/calls.py, its arguments\n"
     " * sent and its answer read back as JSON.",
 )
 
@@ -210,7 +210,7 @@ def call_table(source: str, cls: str, table: str, where: str) -> str:
 
 
 def view_imports(view_types: str, path: str, used: str | None = None) -> list[str]:
-    """Typedefs importing the view's types from ``path`` (front/js/generated/view.js):
+    """Typedefs importing the view's types from ``path`` (web/front/js/generated/view.js):
     all of them, or those named in the source ``used``."""
     names = [n.name for n in ast.parse(view_types).body if isinstance(n, ast.ClassDef)]
     if used is not None:
@@ -220,15 +220,15 @@ def view_imports(view_types: str, path: str, used: str | None = None) -> list[st
 
 
 def bridge_js(bridge: str, answers: str, view_types: str) -> str:
-    """front/js/generated/bridge.js: the answers' types, and ``call`` typed by ``Calls``."""
-    table = call_table(bridge, "Bridge", "Calls", "page/bridge.py")
+    """web/front/js/generated/bridge.js: the answers' types, and ``call`` typed by ``Calls``."""
+    table = call_table(bridge, "Bridge", "Calls", "web/page/bridge.py")
     blocks = [*view_imports(view_types, "./view.js"), *typedefs(answers), table]
     return BRIDGE_HEADER + "\n" + "\n\n".join(blocks) + "\n" + CALL
 
 
 def live_js(calls: str, answers: str, view_types: str) -> str:
-    """front/js/live/calls.js: live play's answers' types, and ``callLive`` typed by ``LiveCalls``."""
-    table = call_table(calls, "Calls", "LiveCalls", "page/live/calls.py")
+    """web/front/js/live/calls.js: live play's answers' types, and ``callLive`` typed by ``LiveCalls``."""
+    table = call_table(calls, "Calls", "LiveCalls", "web/page/live/calls.py")
     imports = view_imports(view_types, "../generated/view.js", calls + "\n" + answers)
     blocks = [*imports, *typedefs(answers), table]
     return LIVE_HEADER + "\n" + "\n\n".join(blocks) + "\n" + LIVE_CALL
@@ -236,7 +236,7 @@ def live_js(calls: str, answers: str, view_types: str) -> str:
 
 SHARED_HEADER = """// @ts-check
 // The strings Python and the page both use: written by tools/page_types.py
-// from page/shared.py (edit that file, not this one); the page spells none of
+// from web/page/shared.py (edit that file, not this one); the page spells none of
 // them by hand.
 """
 
@@ -253,7 +253,7 @@ export function target(kind, value) {
 
 
 def shared_js(source: str) -> str:
-    """front/js/generated/shared.js: page/shared.py's constants, with their comments."""
+    """web/front/js/generated/shared.js: web/page/shared.py's constants, with their comments."""
     lines = source.splitlines()
     out = []
     for node in ast.parse(source).body:
@@ -294,7 +294,7 @@ def main(argv: list[str]) -> int:
     ]
     if "--check" in argv:
         for path in stale:
-            print(f"{path.relative_to(ROOT)} is not what page/ gives: run tools/page_types.py")
+            print(f"{path.relative_to(ROOT)} is not what web/page/ gives: run tools/page_types.py")
         return 1 if stale else 0
     for path, text in outputs().items():
         path.write_text(text, encoding="utf-8")

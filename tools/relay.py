@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A Nostr relay on this machine, for live play without the public relays.
 
-Live play finds peers through Nostr relays (front/js/live/transport.js). The
+Live play finds peers through Nostr relays (web/front/js/live/transport.js). The
 tests, and `./run serve --relay` (players on one Wi-Fi with no internet, or
 anyone trying live play on one machine), run this one instead: PyPI
 `nostr-relay`, pinned in requirements-dev.txt, started as a process of its own

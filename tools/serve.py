@@ -11,7 +11,7 @@ worker's job.
 
 With --relay, a Nostr relay runs beside the site (tools/relay.py, which needs
 the packages of requirements-dev.txt: `./run serve --relay` installs them) and
-the site's live-play configuration (front/js/live/config.json) is answered with
+the site's live-play configuration (web/front/js/live/config.json) is answered with
 that relay in place of the public ones, and no ICE server: live play then needs
 nothing beyond this machine.
 """
@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 # Live play's configuration in the site (answered with the local relay by --relay).
-LIVE_CONFIG = "front/js/live/config.json"
+LIVE_CONFIG = "web/front/js/live/config.json"
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",

@@ -10,10 +10,10 @@ module (tests/tools/test_stdlib.py fails when one is missing) or after
 updating Pyodide or PyScript. It traces, with the whole runtime:
 
 - in Node.js, the page's own Pyodide running tools/page_exercise.py:
-  everything the page's Python does (every module of game/ and page/, a whole
+  everything the page's Python does (every module of game/ and web/page/, a whole
   game for each computer level, review, links, lessons...);
 - in Chromium, the page itself (built with --whole-runtime, served locally):
-  PyScript's own start and page/main.py, with a line added to main.py that
+  PyScript's own start and web/page/main.py, with a line added to main.py that
   hands sys.modules to the test; and every file of pyscript/ it requests.
 
 A module is listed when it was imported in either and the standard library
@@ -36,7 +36,7 @@ if __package__ in (None, ""):
 
 from tools import build, serve  # noqa: E402
 
-# Added to page/main.py in the traced page: sys.modules, for the test to read.
+# Added to web/page/main.py in the traced page: sys.modules, for the test to read.
 MODULES_HOOK = """
 import json as _json
 import sys as _sys
@@ -82,7 +82,7 @@ def in_browser() -> tuple[set[str], set[str]]:
     with tempfile.TemporaryDirectory(prefix="mykerinos-trace-") as tmp:
         site = Path(tmp) / "site"
         build.build(site, quiet=True, whole_runtime=True)
-        main_py = (site / "page" / "main.py").read_text() + MODULES_HOOK
+        main_py = (site / "web" / "page" / "main.py").read_text() + MODULES_HOOK
         server = serve.make_server(site, 0, "/", quiet=True)
         serve.start_in_thread(server)
         url = serve.url_of(server)

@@ -3,7 +3,7 @@
 A searching function is written as a generator that yields (nothing) between
 small pieces of work and returns its answer. ``run`` drives it to the end in
 one go (tests, tournaments, the command line); the page drives it a slice of
-a few milliseconds at a time (page/thinking.py), answering clicks in between.
+a few milliseconds at a time (web/page/thinking.py), answering clicks in between.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The saved board on a return visit, before Python has started (front/js/boot.js).
+"""The saved board on a return visit, before Python has started (web/front/js/boot.js).
 
 The page keeps the last view it drew; on the next visit plain JavaScript
 paints it at once, every control inert and dimmed, with a quiet line saying
@@ -21,7 +21,7 @@ from tests.browser.test_game_page import PageDriver, open_page, play_action, sta
 
 
 def test_the_saved_board_is_painted_before_python_and_clicks_then_do_nothing(site, browser):
-    # No service worker: the route below must see the request for page/main.py.
+    # No service worker: the route below must see the request for web/page/main.py.
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()

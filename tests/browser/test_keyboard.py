@@ -1,4 +1,4 @@
-"""Playing the game page with the keyboard only (front/js/keyboard.js).
+"""Playing the game page with the keyboard only (web/front/js/keyboard.js).
 
 The whole-game test starts a seeded 3-player game in the new-game dialog and
 plays it to the end screen with page.keyboard alone: Tab and Shift+Tab between
@@ -41,7 +41,7 @@ SEED = 45
 NAMES = ["Ann", "Bob", "Cleo"]
 MAX_DECISIONS = 400
 COLUMNS = "abcdefgh"
-FOCUS_RGB = "rgb(11, 87, 208)"  # --focus in front/style.css
+FOCUS_RGB = "rgb(11, 87, 208)"  # --focus in web/front/style.css
 
 # Where focus is: the element, its group and whether it is a legal target.
 FOCUSED_JS = """() => {

@@ -1,6 +1,6 @@
 """The page in French and Italian: chosen from the browser, switched in the page, remembered.
 
-Expected words come from the catalogues (front/lang/*.json) and from each
+Expected words come from the catalogues (web/front/lang/*.json) and from each
 rulebook's own vocabulary, so these tests fail when the page shows English,
 raw keys or unfilled placeholders in another language.
 """

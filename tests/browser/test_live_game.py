@@ -27,7 +27,7 @@ SEED = 11
 WAIT_MS = 30_000
 
 # Drops the page's connection to the room as a sleeping phone's would.
-DROP = """async () => (await import("./front/js/live/live.js")).drop()"""
+DROP = """async () => (await import("./web/front/js/live/live.js")).drop()"""
 
 
 def host_game(device, live_site, names=NAMES, seats=SEATS, close=True):
@@ -159,7 +159,7 @@ def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline
 
 # Keeps what the page sends (window.sent) through its link to the room.
 SPY = """async () => {
-  const link = (await import("./front/js/live/live.js")).connection();
+  const link = (await import("./web/front/js/live/live.js")).connection();
   const send = link.send;
   window.sent = [];
   link.send = (to, text) => { window.sent.push([to, text]); return send(to, text); };
@@ -173,7 +173,7 @@ SPOKEN = """() => {
   });
 }"""
 # Sends text to every device of the room through this page's link.
-SEND = """async (text) => (await import("./front/js/live/live.js")).connection().send(null, text)"""
+SEND = """async (text) => (await import("./web/front/js/live/live.js")).connection().send(null, text)"""
 
 
 def test_forged_replayed_and_other_seat_messages_are_refused(device, live_site):

@@ -1,4 +1,4 @@
-"""Live play's transport (front/js/live/transport.js) with real parts: a Nostr relay
+"""Live play's transport (web/front/js/live/transport.js) with real parts: a Nostr relay
 on this machine (tools/relay.py, PyPI nostr-relay) and real Chromium pages that
 find each other through it and talk over WebRTC data channels on loopback.
 
@@ -50,11 +50,11 @@ def open_page(live_browser, site):
         context = live_browser.new_context()
         contexts.append(context)
         page = context.new_page()
-        page.goto(url + "front/js/live/config.json")
+        page.goto(url + "web/front/js/live/config.json")
         answer = page.evaluate(
             JOIN,
             {
-                "transport": url + "front/js/live/transport.js",
+                "transport": url + "web/front/js/live/transport.js",
                 "room": room,
                 "password": password,
                 "relays": relays,
@@ -169,7 +169,7 @@ def test_unreachable_relays_give_up_within_the_wait(open_page):
 def test_a_browser_without_webrtc_is_told_at_once(live_browser, site):
     page = live_browser.new_context().new_page()
     try:
-        page.goto(site.url + "front/js/live/config.json")
+        page.goto(site.url + "web/front/js/live/config.json")
         code = page.evaluate(
             """async (url) => {
               delete window.RTCPeerConnection;
@@ -177,7 +177,7 @@ def test_a_browser_without_webrtc_is_told_at_once(live_browser, site):
               try { await join("room", "x", { relays: ["ws://127.0.0.1:9"] }); return "joined"; }
               catch (error) { return error.code; }
             }""",
-            site.url + "front/js/live/transport.js",
+            site.url + "web/front/js/live/transport.js",
         )
     finally:
         page.context.close()
@@ -199,7 +199,7 @@ def test_waiting_for_a_device_that_never_comes_gives_up_within_the_wait(open_pag
 
 def test_a_game_that_never_goes_live_loads_nothing_of_it(page, recorder, site, context):
     """A first visit, its service worker's precache included, requests no file
-    of live play (live/, front/js/live/)."""
+    of live play (live/, web/front/js/live/)."""
     page.goto(site.url)
     wait_ready(page)
     wait_service_worker(page)

@@ -11,7 +11,7 @@ import pytest
 
 from tests.browser.browser_helpers import build, wait_ready, wait_service_worker, wait_until
 
-APP_JS = "fetch('./front/js/app.js').then(r => r.text())"
+APP_JS = "fetch('./web/front/js/app.js').then(r => r.text())"
 
 
 @pytest.mark.first_visit
@@ -87,7 +87,7 @@ def test_new_release_replaces_old_cache(serve, dist_dir, browser, tmp_path):
     release_b = tmp_path / "b"
     shutil.copytree(dist_dir, release_a)
     shutil.copytree(dist_dir, release_b)
-    with open(release_b / "front" / "js" / "app.js", "a") as f:
+    with open(release_b / "web" / "front" / "js" / "app.js", "a") as f:
         f.write("\n// release b\n")
     version_b, _ = build.write_service_worker(release_b)
     version_a = build.content_hash(

@@ -1,6 +1,6 @@
 """What the page keeps on the device, in Chromium: every key it writes (games,
 the current pointer, the last view, the language, the seat of a linked game)
-starts with the site's prefix "mykerinos:<site path>:" (front/js/saves.js), and
+starts with the site's prefix "mykerinos:<site path>:" (web/front/js/saves.js), and
 the language and seats that earlier releases kept under keys of their own are
 moved under it on the next visit, so no returning player loses them.
 

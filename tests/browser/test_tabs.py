@@ -1,4 +1,4 @@
-"""Several tabs and several copies of the site (page/session.py, front/js/saves.js).
+"""Several tabs and several copies of the site (web/page/session.py, web/front/js/saves.js).
 
 Two pages of one browser context play one game in turn: each hears that the
 other moved the game on and follows it; after both reload, every move is

@@ -3,7 +3,7 @@ and the game in progress comes back.
 
 Two real builds (tools/build.py) are served from one folder: release 1 from
 the project, release 2 from a copy of its sources with one comment changed in
-front/js/app.js, so its content hash (the cache name) differs.
+web/front/js/app.js, so its content hash (the cache name) differs.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from playwright.sync_api import expect
 from tests.browser.browser_helpers import ROOT, wait_ready, wait_service_worker, wait_until
 from tests.browser.test_game_page import drawn, start_game, view_of, wait_redraw
 
-SOURCES = ("game", "tools", "page", "front", "index.html", "pyscript.toml", "package.json")
-APP_JS = "fetch('./front/js/app.js').then(r => r.text())"
+SOURCES = ("game", "tools", "web", "index.html", "pyscript.toml", "package.json")
+APP_JS = "fetch('./web/front/js/app.js').then(r => r.text())"
 
 
 def build(root: Path, out: Path) -> str:
@@ -35,7 +35,7 @@ def build(root: Path, out: Path) -> str:
 
 
 def second_release(tmp: Path) -> Path:
-    """A copy of the sources whose front/js/app.js differs by one comment."""
+    """A copy of the sources whose web/front/js/app.js differs by one comment."""
     src = tmp / "src"
     for name in SOURCES:
         if (ROOT / name).is_dir():
@@ -45,7 +45,7 @@ def second_release(tmp: Path) -> Path:
         else:
             shutil.copy2(ROOT / name, src / name)
     (src / "node_modules").symlink_to(ROOT / "node_modules")
-    with open(src / "front" / "js" / "app.js", "a", encoding="utf-8") as f:
+    with open(src / "web" / "front" / "js" / "app.js", "a", encoding="utf-8") as f:
         f.write("\n// release 2\n")
     return src
 
@@ -109,7 +109,7 @@ def test_the_notice_speaks_the_page_language(serve, browser, dist_dir, tmp_path)
         page.goto(site.url)
         wait_ready(page)
         wait_service_worker(page)
-        with open(folder / "front" / "js" / "app.js", "a", encoding="utf-8") as f:
+        with open(folder / "web" / "front" / "js" / "app.js", "a", encoding="utf-8") as f:
             f.write("\n// release 2\n")
         from tools import build as builder
 

@@ -41,7 +41,7 @@ FIREFOX_PREFS = {
 ECHO_PAGE = """<!doctype html><meta charset="utf-8"><title>live echo</title>
 <script type="module">
 const params = new URLSearchParams(location.search);
-const { join } = await import("./front/js/live/transport.js");
+const { join } = await import("./web/front/js/live/transport.js");
 const link = await join(params.get("room"), "secret", { relays: [params.get("relay")], iceServers: [] });
 link.onMessage = (text, peer) => link.send(peer, "echo:" + text);
 link.onPeerJoin = (peer) => link.send(peer, "hello from " + navigator.userAgent);
@@ -108,7 +108,7 @@ def test_chromium_and_firefox_meet_and_talk_both_ways(live_chromium, echo_site, 
 
     def talk():
         page = live_chromium.browser.new_page()
-        page.goto(echo_site.url + "front/js/live/config.json")
+        page.goto(echo_site.url + "web/front/js/live/config.json")
         page.evaluate(
             """async ({transport, room, relay}) => {
               const { join } = await import(transport);
@@ -118,7 +118,7 @@ def test_chromium_and_firefox_meet_and_talk_both_ways(live_chromium, echo_site, 
               link.onPeerJoin = (peer) => link.send(peer, "ping from chromium");
             }""",
             {
-                "transport": echo_site.url + "front/js/live/transport.js",
+                "transport": echo_site.url + "web/front/js/live/transport.js",
                 "room": room,
                 "relay": relay.url,
             },

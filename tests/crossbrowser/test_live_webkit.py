@@ -19,13 +19,13 @@ def webkit(x_display):
 
 def test_webkitgtk_has_no_webrtc_and_live_play_says_so(webkit, serve):
     site = serve("/")
-    webkit.driver.get(site.url + "front/js/live/config.json")
+    webkit.driver.get(site.url + "web/front/js/live/config.json")
     assert webkit.driver.execute_script("return typeof RTCPeerConnection") == "undefined"
     code = webkit.driver.execute_async_script(
         """const done = arguments[arguments.length - 1];
         import(arguments[0])
           .then(({ join }) => join("room", "x", { relays: ["ws://127.0.0.1:9"] }))
           .then(() => done("joined"), (error) => done(error.code ?? String(error)));""",
-        site.url + "front/js/live/transport.js",
+        site.url + "web/front/js/live/transport.js",
     )
     assert code == "unsupported"

@@ -1,11 +1,11 @@
-// morph and refill (front/js/dom.js): what is on screen becomes the new
+// morph and refill (web/front/js/dom.js): what is on screen becomes the new
 // drawing, node by node, keeping the nodes that are already there.
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 import { installDocument } from "./fake_dom.mjs";
 
 installDocument();
-const { h, s, morph, refill } = await import("../../front/js/dom.js");
+const { h, s, morph, refill } = await import("../../web/front/js/dom.js");
 
 beforeEach(() => installDocument());
 

@@ -1,4 +1,4 @@
-// A document small enough to read: what front/js/dom.js and render.js touch
+// A document small enough to read: what web/front/js/dom.js and render.js touch
 // (elements, text nodes, attributes, children, dataset), installed as the
 // globals a browser has. Node's test runner has no DOM of its own.
 

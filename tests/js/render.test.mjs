@@ -1,11 +1,11 @@
-// Drawing views (front/js/render.js): one redraw per animation frame, the
+// Drawing views (web/front/js/render.js): one redraw per animation frame, the
 // newest view wins, and a part is drawn again only when its slice changed.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { installDocument } from "./fake_dom.mjs";
 
-const { createRenderer } = await import("../../front/js/render.js");
-const { createStore } = await import("../../front/js/store.js");
+const { createRenderer } = await import("../../web/front/js/render.js");
+const { createStore } = await import("../../web/front/js/store.js");
 
 /** A view with only what the parts and the renderer read. */
 const view = (revision, season = 1, log = []) =>

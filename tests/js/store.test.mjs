@@ -1,8 +1,8 @@
-// The page's one state object (front/js/store.js): which view is newest,
+// The page's one state object (web/front/js/store.js): which view is newest,
 // which hint and which computer's move belong to the position shown.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { activeHint, createStore, latest, marked, marksOf, stampOf } from "../../front/js/store.js";
+import { activeHint, createStore, latest, marked, marksOf, stampOf } from "../../web/front/js/store.js";
 
 const marks = (cells = [], rooms = []) => ({ key: null, cells, rooms, cards: [] });
 /** A view with only the fields the store reads. */

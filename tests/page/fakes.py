@@ -1,4 +1,4 @@
-"""Test doubles shared by the tests of the page model (page/)."""
+"""Test doubles shared by the tests of the page model (web/page/)."""
 
 from __future__ import annotations
 

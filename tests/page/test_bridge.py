@@ -1,11 +1,11 @@
-"""The page's boundary (page/bridge.py, served by page/main.py): every call
+"""The page's boundary (web/page/bridge.py, served by web/page/main.py): every call
 arrives as JSON text, is checked against its declaration, goes to the mode on
 screen, and answers JSON text in ASCII; the game's views are kept for the next
 visit's first paint. A call the declaration does not allow is refused and
 changes nothing; a value the declaration allows but the game cannot use gets
 the translated answer.
 
-page/main.py runs only in the browser; here it is imported with stand-ins for
+web/page/main.py runs only in the browser; here it is imported with stand-ins for
 the browser's modules (it starts the page only when run as __main__).
 """
 
@@ -153,7 +153,7 @@ def test_open_link_asks_before_it_replaces_a_game() -> None:
 
 
 def test_the_daily_deal_starts_without_json_in_between() -> None:
-    """page/share.py hands the session Python values."""
+    """web/page/share.py hands the session Python values."""
     session = Session.open(Memory(), "en")
     view = share.start_daily(session, "Ann", datetime.date(2026, 1, 2))
     assert [p["name"] for p in view["players"]][0] == "Ann"

@@ -1,4 +1,4 @@
-"""The language catalogues (front/lang/*.json): complete, consistent and all in use.
+"""The language catalogues (web/front/lang/*.json): complete, consistent and all in use.
 
 A key missing in any language, a key no code uses, or a placeholder that one
 language forgot fails here, before anyone sees a raw key on the page.
@@ -52,7 +52,7 @@ def families() -> set[str]:
 
 
 def lesson_keys() -> set[str]:
-    """The texts of the lessons (page/lessons.json: titles, steps, replies, endings)."""
+    """The texts of the lessons (web/page/lessons.json: titles, steps, replies, endings)."""
     keys = set()
     for lesson in load_course():
         keys |= {lesson.title, lesson.done}
@@ -135,11 +135,11 @@ def test_the_finder_sees_keys_in_every_kind_of_file(english: dict[str, str]) -> 
         & set(english)
         for p in CODE
     }
-    assert "menu.new_game" in per_file["front/js/frame.js"]
-    assert "loader.python" in per_file["front/js/loader.js"]
-    assert "log.season" in per_file["page/texts.py"]
-    assert "prompt.cube" in per_file["page/words.py"]
-    assert "msg.corrupt_save" in per_file["page/session.py"]
+    assert "menu.new_game" in per_file["web/front/js/frame.js"]
+    assert "loader.python" in per_file["web/front/js/loader.js"]
+    assert "log.season" in per_file["web/page/texts.py"]
+    assert "prompt.cube" in per_file["web/page/words.py"]
+    assert "msg.corrupt_save" in per_file["web/page/session.py"]
 
 
 def test_action_keys_cover_every_button_of_real_games() -> None:

@@ -1,4 +1,4 @@
-"""The guided first game (page/lessons.json, page/lesson.py, page/course.py).
+"""The guided first game (web/page/lessons.json, web/page/lesson.py, web/page/course.py).
 
 Every lesson is played through the engine: each step's move must be legal
 where it is asked for, each reply legal after it, each text in every
@@ -149,8 +149,8 @@ def test_undo_and_restart_rebuild_the_position() -> None:
 
 
 def test_the_rules_summary_links_to_every_lesson() -> None:
-    """front/js/dialogs.js SECTION_LESSONS: each section's lessons exist, each lesson is linked."""
-    code = (Path(__file__).resolve().parents[2] / "front" / "js" / "dialogs.js").read_text()
+    """web/front/js/dialogs.js SECTION_LESSONS: each section's lessons exist, each lesson is linked."""
+    code = (Path(__file__).resolve().parents[2] / "web" / "front" / "js" / "dialogs.js").read_text()
     block = re.search(r"SECTION_LESSONS = \{(.*?)\};", code, re.S)
     assert block
     linked = re.findall(r'"(\w+)"', block.group(1))

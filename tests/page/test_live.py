@@ -1,4 +1,4 @@
-"""Live play's room protocol (page/live/), without a browser or a network: a host
+"""Live play's room protocol (web/page/live/), without a browser or a network: a host
 and guests wired by a little in-memory room that delivers each message as the
 transport would, with a clock the tests move."""
 
@@ -568,7 +568,7 @@ def test_the_game_moved_is_taken_from_a_guest_never_from_the_host_s_peer(net):
     assert bob.receive(moved, net.now, "h").kind == "ignored"  # not from the host's peer
     event = bob.receive(moved, net.now, "c")
     assert event.kind == "moved" and event.moved is not None and event.moved["to"] == "room-2"
-    # Offered (page/live/modes.py) only once the room's device is silent, hidden or not.
+    # Offered (web/page/live/modes.py) only once the room's device is silent, hidden or not.
     assert not bob.silent(net.now)
     bob.host_hidden = True
     assert bob.silent(net.now + 4) and not bob.host_away(net.now + 4)

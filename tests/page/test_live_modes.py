@@ -1,7 +1,7 @@
-"""Live play through the page's calls (page/live/calls.py, added to the bridge,
-and page/live/modes.py), without a browser: each device is a Bridge on its own
+"""Live play through the page's calls (web/page/live/calls.py, added to the bridge,
+and web/page/live/modes.py), without a browser: each device is a Bridge on its own
 storage, wired by a little in-memory room that carries what each call
-answers to send, as the page's glue (front/js/live/) does with the transport."""
+answers to send, as the page's glue (web/front/js/live/) does with the transport."""
 
 from __future__ import annotations
 
@@ -123,7 +123,7 @@ def test_a_part_s_zip_is_unpacked_only_where_it_belongs(tmp_path: Path) -> None:
     assert not unpack_part("extra", zipped({"page/extra/../../x.py": ""}), tmp_path)
     assert not list(tmp_path.iterdir())
     assert unpack_part("extra", zipped({"page/extra/__init__.py": "X = 1\n"}), tmp_path) is False
-    # Unpacked, though page.extra is found only where page/ is on the path.
+    # Unpacked, though page.extra is found only where web/page/ is on the path.
     assert (tmp_path / "page" / "extra" / "__init__.py").read_text() == "X = 1\n"
 
 

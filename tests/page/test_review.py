@@ -1,6 +1,6 @@
-"""Review, a mode of the page (page/modes.py): any past position drawn exactly as
+"""Review, a mode of the page (web/page/modes.py): any past position drawn exactly as
 the engine rebuilds it, nothing playable meanwhile, the jumps, the score chart,
-and the computer's analysis of a past decision (page/thinking.py)."""
+and the computer's analysis of a past decision (web/page/thinking.py)."""
 
 from __future__ import annotations
 

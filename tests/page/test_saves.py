@@ -1,4 +1,4 @@
-"""Saves on one device (page/session.py): several tabs on one game never lose a
+"""Saves on one device (web/page/session.py): several tabs on one game never lose a
 move, a device that refuses to save is said, a save from a newer version is
 left untouched, a broken save is set aside before anything is removed, and
 hostile saves and imports are refused with the game left as it was."""
@@ -207,15 +207,15 @@ def test_an_unreadable_legacy_save_is_set_aside_not_lost() -> None:
 def test_the_prefix_is_the_one_the_page_computed_or_nothing() -> None:
     assert site_prefix("mykerinos:/mykerinos/:") == "mykerinos:/mykerinos/:"
     assert site_prefix("mykerinos:/:") == "mykerinos:/:"
-    # front/js/saves.js did not run: a clear failure, never a prefix of our own.
+    # web/front/js/saves.js did not run: a clear failure, never a prefix of our own.
     for missing in (None, "", 3, "/mykerinos/", "mykerinos:/a/", "mykerinos.lang"):
-        with pytest.raises(NoPrefix, match="front/js/saves.js"):
+        with pytest.raises(NoPrefix, match="web/front/js/saves.js"):
             site_prefix(missing)
 
 
 def test_one_module_writes_the_page_s_keys_and_computes_their_prefix() -> None:
-    """Every key the page writes goes through front/js/saves.js (under its
-    prefix); page/main.py takes the prefix from it and computes none."""
+    """Every key the page writes goes through web/front/js/saves.js (under its
+    prefix); web/page/main.py takes the prefix from it and computes none."""
     writers = sorted(
         str(path.relative_to(JS))
         for path in hand_written_js()

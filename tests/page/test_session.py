@@ -1,4 +1,4 @@
-"""The page's session (page/session.py): start-up, autosave, a corrupt save, new
+"""The page's session (web/page/session.py): start-up, autosave, a corrupt save, new
 games, imports and computer moves, with a dictionary for localStorage."""
 
 from __future__ import annotations

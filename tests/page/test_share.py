@@ -1,4 +1,4 @@
-"""Play by link and today's deal (page/share.py), without a browser: links to
+"""Play by link and today's deal (web/page/share.py), without a browser: links to
 tables and back, what opening a link may do to the saved game, the visitor's
 seat, whose turn it is, and the daily deal."""
 

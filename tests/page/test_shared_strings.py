@@ -1,5 +1,5 @@
-"""Every string Python and the page share has one owner, page/shared.py: the
-page's own JavaScript takes them from front/js/generated/shared.js and spells
+"""Every string Python and the page share has one owner, web/page/shared.py: the
+page's own JavaScript takes them from web/front/js/generated/shared.js and spells
 none by hand (targets, storage keys, the link mark, seat kinds), and views
 carry the stamp that names a position."""
 

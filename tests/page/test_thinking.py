@@ -1,4 +1,4 @@
-"""The computer's thinking on the page's own Python (page/thinking.py): cut into
+"""The computer's thinking on the page's own Python (web/page/thinking.py): cut into
 slices that answer in between, the same choices as a search run in one go,
 one job at a time, and each job only where it makes sense."""
 

@@ -1,5 +1,5 @@
 """The front end's JavaScript is type-checked: every file says `// @ts-check`,
-its types (the view's among them, front/js/generated/view.js) are JSDoc, and the pinned
+its types (the view's among them, web/front/js/generated/view.js) are JSDoc, and the pinned
 TypeScript compiler (package.json, node_modules) finds no error in them."""
 
 from __future__ import annotations

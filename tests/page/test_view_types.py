@@ -1,4 +1,4 @@
-"""The view is typed once (page/view_types.py) and the three places that speak
+"""The view is typed once (web/page/view_types.py) and the three places that speak
 of it agree: the JSDoc the page is checked against is generated from the
 Python types, docs/VIEW.md names every field, every view Python builds has
 exactly the typed fields, and the page reads every field it is sent."""
@@ -50,8 +50,8 @@ def fields(cls: type) -> dict[str, Any]:
 
 
 def test_the_generated_modules_are_what_page_gives() -> None:
-    """front/js/generated/: the view's types, the bridge and the shared strings;
-    front/js/live/calls.js: live play's calls."""
+    """web/front/js/generated/: the view's types, the bridge and the shared strings;
+    web/front/js/live/calls.js: live play's calls."""
     made = outputs()
     generated = sorted(p.name for p in made if p.parent == GENERATED)
     assert generated == sorted(p.name for p in GENERATED.glob("*.js"))

@@ -41,8 +41,8 @@ def test_layout(built):
         "game.zip",
         "page.zip",
         "sw.js",
-        "page/main.py",
-        "front/js/loader.js",
+        "web/page/main.py",
+        "web/front/js/loader.js",
         "pyscript/core.js",
         "pyscript/core.css",
     ):
@@ -52,10 +52,10 @@ def test_layout(built):
     names = build.dist_files(built)
     assert not [n for n in names if n.endswith(".map")]
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
-    assert "front/sw.template.js" not in names
+    assert "web/front/sw.template.js" not in names
     # Modules imported from page.zip are not shipped a second time.
-    assert "page/table.py" not in names and "page/texts.py" not in names
-    assert "page/thinking.py" not in names and "page/bot_worker.py" not in names
+    assert "web/page/table.py" not in names and "web/page/texts.py" not in names
+    assert "web/page/thinking.py" not in names and "web/page/bot_worker.py" not in names
 
 
 def test_service_worker_precaches_every_file_but_live_plays(built):
@@ -67,9 +67,9 @@ def test_service_worker_precaches_every_file_but_live_plays(built):
     assert {
         "live/livepy.zip",
         "live/trystero/nostr/index.mjs",
-        "front/js/live/transport.js",
+        "web/front/js/live/transport.js",
     } <= set(live)
-    assert all(n.startswith(("live/", "front/js/live/")) for n in live)
+    assert all(n.startswith(("live/", "web/front/js/live/")) for n in live)
     # The cache name still changes with any file, live play's included.
     assert version == build.content_hash(built, others)
 
@@ -94,7 +94,7 @@ def test_the_library_is_served_with_relative_imports_only(built):
 def test_the_transport_preloads_every_module_of_the_library(built):
     """transport.js asks for the library's modules all at once: its list is
     what the build ships, beside the entry module it imports."""
-    transport = (built / "front" / "js" / "live" / "transport.js").read_text()
+    transport = (built / "web" / "front" / "js" / "live" / "transport.js").read_text()
     listed = re.search(r"const LIBRARY_MODULES = \[(.*?)\];", transport, re.S)
     assert listed
     names = re.findall(r'"([\w/.-]+)"', listed.group(1))
@@ -125,7 +125,7 @@ def test_live_plays_python_travels_apart(built):
 
 def test_live_plays_python_imports_from_the_zips_as_shipped(built, tmp_path):
     """Unpacked beside the other two zips, as the page would once live play
-    starts, the package imports (what it needs of page/ and game/ is there)."""
+    starts, the package imports (what it needs of web/page/ and game/ is there)."""
     for name in ("game.zip", "page.zip", "live/livepy.zip"):
         with zipfile.ZipFile(built / name) as zf:
             # Not the standard library modules live play brings: compiled for the
@@ -145,7 +145,7 @@ def test_live_plays_python_imports_from_the_zips_as_shipped(built, tmp_path):
         env={"PYTHONDONTWRITEBYTECODE": "1", "PATH": os.environ.get("PATH", "")},
     )
     assert done.returncode == 0, done.stderr
-    french = json.loads((ROOT / "front" / "lang" / "fr.json").read_text())
+    french = json.loads((ROOT / "web" / "front" / "lang" / "fr.json").read_text())
     assert done.stdout.splitlines() == ["HostRoom", french["live.relays_unreachable"]]
 
 
@@ -155,11 +155,11 @@ def test_a_first_visit_carries_only_live_plays_offer(built):
     their types, its style or the library modules only it imports."""
     _, files = sw_parts(built)
     assert not [f for f in files if build.lazy(f[2:])]
-    bridge_js = (built / "front" / "js" / "generated" / "bridge.js").read_text()
+    bridge_js = (built / "web" / "front" / "js" / "generated" / "bridge.js").read_text()
     assert not re.findall(r"\blive[A-Z]\w*|\bLive[A-Z]\w*", bridge_js)
-    assert "liveHost" in (built / "front" / "js" / "live" / "calls.js").read_text()
-    assert ".live-" not in (built / "front" / "style.css").read_text()
-    assert ".live-panel" in (built / "front" / "js" / "live" / "live.css").read_text()
+    assert "liveHost" in (built / "web" / "front" / "js" / "live" / "calls.js").read_text()
+    assert ".live-" not in (built / "web" / "front" / "style.css").read_text()
+    assert ".live-panel" in (built / "web" / "front" / "js" / "live" / "live.css").read_text()
     with zipfile.ZipFile(built / "page.zip") as zf:
         page_py = {n: zf.read(n).decode() for n in zf.namelist() if n.endswith(".py")}
     assert not [n for n, text in page_py.items() if "def live" in text]
@@ -170,21 +170,21 @@ def test_a_first_visit_carries_only_live_plays_offer(built):
 
 def test_an_invite_starts_live_play_from_the_pages_first_script():
     """index.html's first script joins an invite's room while the page's own
-    modules load: it knows an invite by page/shared.py's mark."""
+    modules load: it knows an invite by web/page/shared.py's mark."""
     from page.shared import LIVE_MARK
 
     page = (ROOT / "index.html").read_text()
     first = re.search(r"<script\b[^>]*>(.*?)</script>", page, re.S)
     assert first and f'location.hash.startsWith("{LIVE_MARK}")' in first.group(1)
-    assert 'import("./front/js/live/live.js")' in first.group(1)
+    assert 'import("./web/front/js/live/live.js")' in first.group(1)
 
 
 def test_live_plays_texts_ship_apart_from_the_first_visits(built):
     """Every catalogue key is shipped once: live.* keys in live/lang/ (not
-    precached), the others in front/lang/ as before, in the same order."""
+    precached), the others in web/front/lang/ as before, in the same order."""
     for code in ("en", "fr", "it"):
-        source = json.loads((ROOT / "front" / "lang" / f"{code}.json").read_text())
-        main = json.loads((built / "front" / "lang" / f"{code}.json").read_text())
+        source = json.loads((ROOT / "web" / "front" / "lang" / f"{code}.json").read_text())
+        main = json.loads((built / "web" / "front" / "lang" / f"{code}.json").read_text())
         live = json.loads((built / "live" / "lang" / f"{code}.json").read_text())
         assert live and all(k.startswith("live.") for k in live)
         assert not [k for k in main if k.startswith("live.")]
@@ -193,8 +193,11 @@ def test_live_plays_texts_ship_apart_from_the_first_visits(built):
         ]
         assert {**main, **live} == source
     with zipfile.ZipFile(built / "page.zip") as zf:
-        assert zf.read("front/lang/fr.json") == (built / "front" / "lang" / "fr.json").read_bytes()
-    assert build.lazy("live/lang/fr.json") and not build.lazy("front/lang/fr.json")
+        assert (
+            zf.read("front/lang/fr.json")
+            == (built / "web" / "front" / "lang" / "fr.json").read_bytes()
+        )
+    assert build.lazy("live/lang/fr.json") and not build.lazy("web/front/lang/fr.json")
     assert "__BUILD_VERSION__" not in (built / "sw.js").read_text()
 
 
@@ -232,8 +235,8 @@ def test_new_content_gives_new_cache_name(built, tmp_path):
 
     copy = tmp_path / "copy"
     shutil.copytree(built, copy)
-    (copy / "front" / "js" / "app.js").write_text(
-        (copy / "front" / "js" / "app.js").read_text() + "\n"
+    (copy / "web" / "front" / "js" / "app.js").write_text(
+        (copy / "web" / "front" / "js" / "app.js").read_text() + "\n"
     )
     version, _ = build.write_service_worker(copy)
     assert version != sw_parts(built)[0]
@@ -280,7 +283,7 @@ def test_python_archives(built):
         "front/lang/it.json",
         "page/lessons.json",
     } <= page
-    assert not (built / "page" / "lessons.json").exists()
+    assert not (built / "web" / "page" / "lessons.json").exists()
 
 
 def test_config_is_local(built):
@@ -466,13 +469,13 @@ def test_the_server_points_live_play_at_its_own_relay(built, server):
     serve.start_in_thread(srv)
     try:
         status, headers, body = fetch(serve.url_of(srv) + serve.LIVE_CONFIG)
-        other = fetch(serve.url_of(srv) + "front/js/live/transport.js")
+        other = fetch(serve.url_of(srv) + "web/front/js/live/transport.js")
     finally:
         srv.shutdown()
         srv.server_close()
     assert status == 200 and headers["Content-Type"] == "application/json"
     assert json.loads(body) == {**shipped, "relays": ["ws://127.0.0.1:7447"], "iceServers": []}
-    assert other[0] == 200 and other[2] == (built / "front/js/live/transport.js").read_bytes()
+    assert other[0] == 200 and other[2] == (built / "web/front/js/live/transport.js").read_bytes()
 
 
 def test_serve_with_relay_runs_both_and_stops_both(built):
@@ -533,12 +536,14 @@ def test_index_lists_what_a_first_visit_loads(built):
     html = (built / "index.html").read_text()
     sizes = json.loads(re.search(r'id="loader-sizes">(\{.*?\})</script>', html).group(1))
     assert (
-        "pyodide/pyodide.asm.wasm" in sizes and "front/js/app.js" in sizes and "game.zip" in sizes
+        "pyodide/pyodide.asm.wasm" in sizes
+        and "web/front/js/app.js" in sizes
+        and "game.zip" in sizes
     )
     assert not [
-        n for n in sizes if n.startswith(("icons/", "front/lang/", "bare/")) or n == "sw.js"
+        n for n in sizes if n.startswith(("icons/", "web/front/lang/", "bare/")) or n == "sw.js"
     ]
-    assert "front/js/generated/view.js" not in sizes  # types only: never imported
+    assert "web/front/js/generated/view.js" not in sizes  # types only: never imported
     wasm = (built / "pyodide" / "pyodide.asm.wasm").stat().st_size
     assert sizes["pyodide/pyodide.asm.wasm"][0] == wasm > sizes["pyodide/pyodide.asm.wasm"][1]
     zipped = sizes["pyodide/python_stdlib.zip"]

@@ -21,10 +21,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.sources import PACKAGES
 from tools import build
 
 ROOT = build.ROOT
-OURS = ("game", "page")
+OURS = tuple(PACKAGES)
 
 pytestmark = pytest.mark.skipif(
     not (ROOT / "node_modules" / "pyodide").is_dir() or shutil.which("node") is None,
@@ -72,11 +73,11 @@ def imports_of(path: Path) -> list[str]:
 
 
 def imported_by_us(leave_out: str | None = None) -> dict[str, str]:
-    """Every module an import statement of game/ or page/ names (but in the
+    """Every module an import statement of game/ or web/page/ names (but in the
     folder ``leave_out``): {module: a file naming it}."""
     named: dict[str, str] = {}
     for package in OURS:
-        for path in sorted((ROOT / package).rglob("*.py")):
+        for path in sorted(PACKAGES[package].rglob("*.py")):
             where = path.relative_to(ROOT).as_posix()
             if path.name == "__main__.py":  # the command line, never in the page
                 continue
@@ -105,7 +106,7 @@ def test_every_module_our_code_imports_is_shipped(stdlib_zip: Path) -> None:
 def test_the_modules_live_play_brings_are_imported_by_live_play_alone() -> None:
     """A first visit that never goes live has no use for them: the first
     visit's library leaves them out (live/livepy.zip brings them)."""
-    elsewhere = imported_by_us(leave_out=f"page/{build.LIVE_PY_DIR}/")
+    elsewhere = imported_by_us(leave_out=f"web/page/{build.LIVE_PY_DIR}/")
     assert not {name.split(".")[0] for name in elsewhere} & set(build.LIVE_STDLIB)
     assert not set(build.LIVE_STDLIB) & set(build.listed(build.STDLIB_MODULES))
 
@@ -137,7 +138,7 @@ def test_the_page_s_python_runs_whole_on_the_built_library(stdlib_zip: Path) -> 
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert set(report["games"]) == {"easy", "medium", "hard", "expert"}
     assert all(moves > 20 for moves in report["games"].values()), report["games"]
-    lessons = json.loads((ROOT / "page" / "lessons.json").read_text())["lessons"]
+    lessons = json.loads((ROOT / "web" / "page" / "lessons.json").read_text())["lessons"]
     assert report["lessons"] == len(lessons)
     assert report["modules_of_ours"] > 40
     # Every module it loaded from a file came from the built library, or with live play.

@@ -1,9 +1,0 @@
-// @ts-check
-// Mykerinos front end: draws the view that Python (page/main.py) hands over and
-// sends clicks back. It knows no rules: every highlight, button, place and
-// word comes from the view (docs/VIEW.md). The modules are in front/js/;
-// boot.js wires them together.
-
-import { start } from "./boot.js";
-
-start();

@@ -1,2 +1,0 @@
-"""Front-end Python: the interaction model and its words (no browser imports here
-except in ``page/main.py``, the page's entry point)."""

@@ -1,0 +1,245 @@
+// @ts-check
+// Starts the page: makes the one store, wires the modules together (the Page
+// object and the frame's actions), paints the board saved on this device
+// while Python starts (every control inert: a click then does nothing, and
+// says so by looking inactive), draws the first view once Python is ready
+// (web/page/main.py calls boot(), or the "mykerinos:ready" event does) and sends
+// every click back to Python.
+
+import { hasCatalogue, language, ready as wordsReady, setLanguage, t } from "./i18n.js";
+import { api, page as win } from "./api.js";
+import { call } from "./generated/bridge.js";
+import { askHint, pumpBots, retryBots } from "./bots.js";
+import { drawSave, importGame, notice, openNewGame } from "./dialogs.js";
+import { $, reasonOf } from "./dom.js";
+import { buildFrame, parts } from "./frame.js";
+import { announce, drawFooter, explain, onFocusExplain, toggleExplain, withTip } from "./help.js";
+import { afterDraw, beforeDraw, installKeyboard } from "./keyboard.js";
+import { startLesson } from "./lesson.js";
+import { createRenderer } from "./render.js";
+import { drawBotStatus } from "./status.js";
+import { load, savedView, watchTabs } from "./saves.js";
+import { openLink, shareGame, watchLinks } from "./links.js";
+import { createStore, latest } from "./store.js";
+import { KEY_HOSTING, LIVE_MARK } from "./generated/shared.js";
+
+/** @typedef {import("./generated/view.js").View} View */
+/** @typedef {import("./store.js").Page} Page */
+/** @typedef {import("./frame.js").Actions} Actions */
+
+// Narrow screens get the region's tight geometry.
+const NARROW = matchMedia("(max-width: 600px)");
+
+export function start() {
+  const store = createStore(NARROW.matches);
+  let booted = false;
+  /** @type {ReturnType<typeof watchTabs> | null} */
+  let tabs = null;
+
+  /** @type {Page} */
+  const page = {
+    store,
+    show: (view) => renderer.show(view),
+    redraw: () => renderer.redraw(),
+    notice,
+    botStatus: () => {
+      // Drawn only when it changed, like the view's parts (its button keeps focus).
+      const { failed, thinking } = store.bots;
+      const key = JSON.stringify([failed, thinking]);
+      if (store.drawn.get("bots") === key) return;
+      drawBotStatus($("#bot-status"), store.bots, () => retryBots(page));
+      store.drawn.set("bots", key);
+    },
+  };
+
+  /** @param {string} target */
+  const play = (target) => {
+    if (!api()) return;
+    if (store.explaining) explain(document.querySelector(`[data-target="${CSS.escape(target)}"]`));
+    else page.show(call("click", target));
+  };
+  const keyboard = installKeyboard(play);
+
+  /** @type {Actions} */
+  const actions = {
+    newGame: () => openNewGame(latest(store)),
+    importGame: (event) => importGame(page, event),
+    toggleExplain: () => toggleExplain(store),
+    changeLanguage: (code) => changeLanguage(code),
+    askHint: () => askHint(page),
+    share: () => shareGame(page),
+    learn: (id) => startLesson(page, id),
+  };
+  const renderer = createRenderer(store, parts(page, actions), {
+    before: beforeDraw,
+    after: (before, view) => {
+      if (!booted) return; // the saved board, painted before Python runs: nothing acts
+      drawSave(page, view);
+      if (tabs) tabs.announce(view);
+      announce(store, view);
+      afterDraw(keyboard, before, view);
+      pumpBots(page);
+      page.botStatus();
+    },
+  });
+
+  /**
+   * Every word on the page in another language: Python's (prompts, log,
+   * labels) and ours; the game itself is untouched.
+   * @param {string} code
+   */
+  async function changeLanguage(code) {
+    try {
+      await setLanguage(code);
+    } catch (error) {
+      notice(reasonOf(error));
+      return;
+    }
+    /** @type {View} */
+    const view = call("setLanguage", code);
+    store.explaining = false;
+    document.body.classList.remove("explaining");
+    buildFrame(page, view, actions);
+    drawFooter(store);
+    store.spoken = { game: null, lines: 0 };
+    renderer.reset();
+    renderer.draw(view);
+    const select = $("#language");
+    if (select) select.focus();
+  }
+
+  // One listener for every board, button and card click (installed once: the
+  // frame is rebuilt when the language changes).
+  function installListeners() {
+    const app = $("#app");
+    if (!app) return;
+    // Explain mode: a tap on anything that has a tooltip shows it instead of
+    // acting (caught first, so that no button acts either); the menu still works.
+    app.addEventListener(
+      "click",
+      (event) => {
+        const el = event.target instanceof Element ? event.target : null;
+        if (!store.explaining || !el || el.closest(".menu, dialog, #notice")) return;
+        const shown = el.closest("[data-target]") || withTip(el);
+        if (!shown) return;
+        event.preventDefault();
+        event.stopPropagation();
+        explain(shown);
+      },
+      true,
+    );
+    app.addEventListener("click", (event) => {
+      const el = event.target instanceof Element ? event.target.closest("[data-target]") : null;
+      if (!(el instanceof HTMLElement || el instanceof SVGElement) || !app.contains(el) || !api()) return;
+      const target = el.dataset.target;
+      if (target === undefined) return;
+      event.preventDefault();
+      page.show(call("click", target));
+    });
+    addEventListener("focusin", onFocusExplain);
+    NARROW.addEventListener("change", () => {
+      store.tight = NARROW.matches;
+      if (store.view) renderer.show(store.view);
+    });
+  }
+
+  // Called by web/page/main.py once window.mykerinos works (or by us if we load later).
+  function boot() {
+    if (booted) return true;
+    if (!hasCatalogue()) {
+      // The words are still on their way (they normally arrive long before Python).
+      wordsReady.then(() => {
+        if (boot()) document.body.dataset.ready = "1";
+      });
+      return false;
+    }
+    booted = true;
+    const first = call("startup", language());
+    store.python = first.python || store.python;
+    endPreview();
+    buildFrame(page, first.view, actions);
+    renderer.reset();
+    installListeners();
+    tabs = watchTabs(
+      () => latest(store),
+      () => page.show(call("sync")),
+    );
+    drawFooter(store);
+    renderer.draw(first.view);
+    if (first.notice) notice(first.notice);
+    // A game in the address (a shared link) comes before the new-game dialog.
+    // An invite to a live game: live play loads and joins its room.
+    if (location.hash.startsWith(LIVE_MARK)) import("./live/live.js").then((live) => live.joinLive(page));
+    else if (!openLink(page) && first.newGame) openNewGame(first.view);
+    else if (load(KEY_HOSTING)) import("./live/live.js").then((live) => live.reopenLive(page, first.view));
+    watchLinks(page);
+    return true;
+  }
+
+  /**
+   * The board saved on this device, painted before Python has started (about
+   * 0.1 s after navigation instead of seconds): the frame as it was, every
+   * control inert and dimmed, a quiet line saying the rules engine is starting.
+   */
+  function paintSaved() {
+    if (booted) return;
+    if (!hasCatalogue()) {
+      wordsReady.then(paintSaved);
+      return;
+    }
+    const view = savedView();
+    const app = $("#app");
+    if (!view || !app) return;
+    try {
+      buildFrame(page, view, actions);
+      store.starting = true;
+      app.inert = true;
+      document.body.dataset.preview = "1";
+      app.prepend(
+        Object.assign(document.createElement("p"), {
+          id: "starting",
+          className: "starting",
+          textContent: t("engine.starting"),
+        }),
+      );
+      renderer.reset();
+      renderer.draw(view);
+      const loader = $("#loader");
+      if (loader) loader.hidden = true;
+    } catch {
+      endPreview(); // a view this page cannot draw: the loading screen stays
+      app.replaceChildren();
+      const loader = $("#loader");
+      if (loader) loader.hidden = false;
+    }
+  }
+
+  function endPreview() {
+    const app = $("#app");
+    if (app) app.inert = false;
+    store.starting = false;
+    delete document.body.dataset.preview;
+  }
+
+  win.mykerinosUI = {
+    boot,
+    draw: (view) => renderer.show(view),
+    // For measurements: one {level, ms} per computer move (request to answer).
+    botStats: () =>
+      store.bots.stats.map(({ level, ms, iterations, searchMs }) => ({ level, ms, iterations, searchMs })),
+  };
+
+  const python = api();
+  if (python?.ready) {
+    boot();
+    document.body.dataset.ready = "1";
+  } else {
+    paintSaved();
+    addEventListener("mykerinos:ready", () => {
+      if (!booted) {
+        boot();
+        document.body.dataset.ready = "1";
+      }
+    });
+  }
+}

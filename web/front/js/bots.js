@@ -1,0 +1,184 @@
+// @ts-check
+// Computer players, hints and the analysis in review, thought out by the
+// page's own Python (web/page/thinking.py) a slice of a few milliseconds at a time:
+// between two slices the browser answers clicks and draws, so the page never
+// freezes while a computer thinks, and there is no second Python to start.
+// Whenever the view says a computer is to move, the page thinks, waits a
+// little so that the move can be followed, and plays it. Each job is tied to
+// the position it was asked for ("<game>:<revision>") and abandoned as soon as
+// the game moves on (undo, new game, import, review).
+
+import { t } from "./i18n.js";
+import { call } from "./generated/bridge.js";
+import { reasonOf } from "./dom.js";
+import { latest, stampOf } from "./store.js";
+
+/** @typedef {import("./generated/view.js").View} View */
+/** @typedef {import("./store.js").Page} Page */
+
+const REDUCED = matchMedia("(prefers-reduced-motion: reduce)");
+const PAUSE_MS = () => (REDUCED.matches ? 150 : 600); // least time a move is shown "thinking"
+// Python thinks this long at a time: short enough that a click waits for no
+// more than a slice, long enough that handing over costs little.
+const SLICE_MS = 8;
+
+/** @param {number} ms */
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+const channel = new MessageChannel();
+/** @type {(() => void)[]} */
+const waiting = [];
+channel.port1.onmessage = () => waiting.shift()?.();
+
+/**
+ * Resolve in a task of its own, after the input and drawing the browser has
+ * waiting (a message, not a timer: timers in a row are slowed to 4 ms).
+ * @returns {Promise<void>}
+ */
+function nextTask() {
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * Let Python think on `purpose` a slice at a time until it answers.
+ * @param {"move" | "hint" | "analysis"} purpose
+ * @param {() => boolean} wanted  false once the answer no longer matters: the job is then abandoned
+ * @returns {Promise<any | null>} Python's answer, or null for a job abandoned
+ */
+export async function think(purpose, wanted) {
+  const started = call("think", purpose);
+  if (started.error) throw new Error(started.error);
+  const job = started.job;
+  if (job === undefined) throw new Error("no job started");
+  for (;;) {
+    await nextTask();
+    if (!wanted()) {
+      call("stopThinking", job);
+      return null;
+    }
+    const step = call("thinkStep", job, SLICE_MS);
+    if (step.busy) continue;
+    if (step.gone) return null;
+    if (step.error) throw new Error(step.error);
+    return step;
+  }
+}
+
+/**
+ * @param {Page} page
+ * @param {unknown} error
+ */
+function failed(page, error) {
+  const bots = page.store.bots;
+  console.warn("Mykerinos: computer players:", error);
+  bots.failed = t("bots.failed_answer", { reason: reasonOf(error) });
+  bots.thinking = false;
+  page.botStatus();
+}
+
+/**
+ * "Try again" after a failure.
+ * @param {Page} page
+ */
+export function retryBots(page) {
+  page.store.bots.failed = null;
+  page.store.bots.pending = null;
+  page.botStatus();
+  pumpBots(page);
+}
+
+/**
+ * Called after every draw: thinks for the computer to move, if any.
+ * @param {Page} page
+ */
+export function pumpBots(page) {
+  const bots = page.store.bots;
+  const view = latest(page.store);
+  if (!view || view.final || !view.bot_to_move || bots.failed) {
+    if (bots.thinking) {
+      bots.thinking = false;
+      page.botStatus();
+    }
+    return;
+  }
+  const stamp = stampOf(view);
+  if (bots.pending === stamp) return;
+  bots.pending = stamp;
+  bots.thinking = true;
+  page.botStatus();
+  playBot(page, view.bot_to_move, stamp);
+}
+
+/**
+ * Think for the computer to move and play its move, unless the game moved on.
+ * @param {Page} page
+ * @param {string} level
+ * @param {string} stamp
+ */
+async function playBot(page, level, stamp) {
+  const { store } = page;
+  const current = () => {
+    const view = latest(store);
+    return stampOf(view) === stamp && !!view?.bot_to_move;
+  };
+  const started = performance.now();
+  let answer;
+  try {
+    answer = await think("move", current);
+  } catch (error) {
+    if (current()) failed(page, error);
+    return;
+  }
+  if (!answer) {
+    // Abandoned: think again if this position comes back (review left).
+    if (store.bots.pending === stamp) store.bots.pending = null;
+    return;
+  }
+  const ms = performance.now() - started;
+  store.bots.stats.push({ level, ms, stamp, iterations: answer.iterations, searchMs: answer.seconds * 1000 });
+  const wait = PAUSE_MS() - ms;
+  if (wait > 0) await sleep(wait);
+  if (!current()) {
+    if (store.bots.pending === stamp) store.bots.pending = null;
+    return;
+  }
+  /** @type {View} */
+  const next = call("playBotMove", answer.move, stamp);
+  if (stampOf(next) === stamp) {
+    failed(page, new Error(next.message || t("bots.refused")));
+    page.show(next);
+    return;
+  }
+  store.recent = { stamp: stampOf(next), marks: next.last_move || undefined };
+  page.show(next);
+}
+
+/**
+ * The Hint button: the hint player suggests a move for this position.
+ * @param {Page} page
+ */
+export async function askHint(page) {
+  const { store } = page;
+  const view = latest(store);
+  if (!view || view.final || view.bot_to_move) return;
+  const stamp = stampOf(view);
+  const current = () => stampOf(latest(store)) === stamp;
+  store.hint = { stamp, busy: true };
+  page.show(view);
+  try {
+    const answer = await think("hint", current);
+    if (!current()) return;
+    // No answer: another job took Python's thinking over (the analysis in review).
+    store.hint = answer ? { stamp, hint: answer.hint } : { stamp: null };
+  } catch (error) {
+    if (!current()) return;
+    store.hint = { stamp: null };
+    page.notice(t("hint.failed", { reason: reasonOf(error) }));
+  }
+  page.redraw();
+}

@@ -1,0 +1,91 @@
+// @ts-check
+// Live play's calls, and their answers: written by tools/page_types.py from
+// web/page/live/calls.py and web/page/live/answers.py (edit those, not this one).
+// The bridge serves them once live play's Python is added (addPart "live");
+// only live play loads this file.
+
+/** @typedef {import("../generated/view.js").View} View */
+
+/**
+ * A message for the transport: to one peer, or (null) to every peer in the room.
+ * @typedef {object} Outgoing
+ * @property {string | null} to
+ * @property {string} text
+ */
+
+/**
+ * One seat of a live game as this device shows it.
+ * @typedef {object} LiveSeat
+ * @property {number} seat
+ * @property {string} name
+ * @property {string} kind  "human" or a computer's level
+ * @property {string} status  "free", "taken", "away" or "host" (played on the room's device)
+ * @property {string} state  the status in words
+ * @property {boolean} turn  its decision now
+ * @property {boolean} mine  played on this device
+ */
+
+/**
+ * Where another device carries the game on, its room's device gone: an invite to follow.
+ * @typedef {object} LiveMoved
+ * @property {string} room
+ * @property {string} password
+ * @property {string} by  the name of that device's seat
+ */
+
+/**
+ * A live game as this device sees it (web/page/live/modes.py).
+ * @typedef {object} LiveInfo
+ * @property {string} role  "host": this device holds the game; "guest": another device does
+ * @property {string} room  the room's name and its password: the invite's fragment
+ * @property {string} password
+ * @property {LiveSeat[]} seats
+ * @property {number | null} mine  the seat this device plays (a guest), null before it takes one
+ * @property {boolean} choose  a guest with no seat yet: offer the free seats
+ * @property {string[]} said  what changed, for the polite live region (joined, away, back, turn)
+ * @property {string | null} remember  a guest's place to keep in storage (JSON), once it has a seat
+ * @property {boolean} host_away  a guest: the room's device went quiet
+ * @property {LiveMoved | null} moved  a guest: another device carries the game on there
+ * @property {boolean} over  the game ended
+ */
+
+/**
+ * What a live call did: messages to send, the view, the live game (null once left).
+ * @typedef {object} LiveAnswer
+ * @property {Outgoing[]} send
+ * @property {View} view
+ * @property {LiveInfo | null} live
+ */
+
+/**
+ * What each call takes and answers (web/page/live/calls.py).
+ * @typedef {{
+ *   liveHost: {args: [friends: number[], now: number], answer: LiveAnswer},  // Open a live room for the game on screen; ``friends``: the seats left for guests.
+ *   liveReopen: {args: [kept: string, now: number], answer: LiveAnswer},  // Open again the room this device held before a reload (what it kept), if it is for the game on screen; else nothing changes (live: null).
+ *   liveJoin: {args: [room: string, password: string, remembered: string | null, now: number], answer: LiveAnswer},  // Join the live room of an invite (``remembered``: what this device kept for it).
+ *   livePeer: {args: [peer: string, here: boolean, now: number], answer: LiveAnswer},  // A device connected to the room (here) or left it.
+ *   liveReceive: {args: [text: string, peer: string, now: number], answer: LiveAnswer},  // A message from a device of the room.
+ *   liveTick: {args: [now: number, hidden: boolean], answer: LiveAnswer},  // Every second while live: beats, and seats gone quiet.
+ *   liveTake: {args: [seat: number, name: string, now: number], answer: LiveAnswer},  // Ask the room's device for a free seat.
+ *   liveFlush: {args: [now: number], answer: LiveAnswer},  // What a click or a computer's move gave to send.
+ *   liveTakeOver: {args: [now: number], answer: LiveAnswer},  // The room's device left: hold the game here, in a room of this device's own. What it answers to send is for the room left (every device there is told where the game went): the new room has nobody in it yet.
+ *   liveLeave: {args: [], answer: View},  // Leave live play: the game as it stands stays on this device.
+ *   liveFailure: {args: [code: string], answer: string},  // Why live play could not start (a transport's error code), in words.
+ * }} LiveCalls
+ */
+
+/**
+ * Call live play's Python: one function of web/page/live/calls.py, its arguments
+ * sent and its answer read back as JSON.
+ * @template {keyof LiveCalls} K
+ * @param {K} name
+ * @param {LiveCalls[K]["args"]} args
+ * @returns {LiveCalls[K]["answer"]}
+ */
+export function callLive(name, ...args) {
+  const python = /** @type {{mykerinos?: {call: (name: string, args: string) => string}}} */ (
+    /** @type {unknown} */ (window)
+  ).mykerinos;
+  if (!python) throw new Error("the rules engine has not started");
+  return JSON.parse(python.call(name, JSON.stringify(args)));
+}

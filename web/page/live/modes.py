@@ -1,0 +1,503 @@
+"""Live play on screen: the modes of a device in a live room (web/page/modes.py's interface).
+
+``Hosting`` is the room's device: its saved game is the room's game; its own
+people and its computers play their seats by clicks and by the page's
+computer players, as in any game, and every decision made here goes to the
+other devices; a guest's decision arrives as a message, which ``HostRoom``
+checks and plays. ``Visiting`` is any other device: it draws the game the
+room's device sends (kept in a save slot of its own), and a click that
+completes a decision for its own seat becomes a message to the room's device
+rather than a move: the game changes only when the room's device sends it back.
+
+Both answer what to send (``outbox``, emptied by ``flush``) besides the view,
+and what changed in the room in words (``said``: joined, away, back, whose
+turn) for the page's polite live region. Undo and review are off while live
+(one device taking a decision back would leave the others behind).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from game import GameState, Move
+from game.limits import clean_name
+
+from ..answers import MoveJson, Started
+from ..modes import Mode
+from ..session import Session, random_id
+from ..shared import PERSON, UNDO
+from ..table import Table
+from ..texts import Texts
+from ..view import board
+from ..view_types import View
+from .answers import LiveInfo, LiveMoved, LiveSeat, Outgoing
+from .protocol import SeatInfo
+from .room import GuestRoom, HostAnswer, HostRoom, failure_text, live_texts, new_secret
+
+__all__ = ["Hosting", "RemoteTable", "Visiting", "failure_text"]
+
+HOST = "host"
+GUEST = "guest"
+# A seat's status in words (a computer's seat is always the room's device's).
+STATUS_KEYS = {
+    "free": "live.status_free",
+    "taken": "live.status_taken",
+    "away": "live.status_away",
+    "host": "live.status_host",
+}
+
+
+class RemoteTable(Table):
+    """A guest's table: a completed decision is kept as ``pending`` (for the
+    room's device to check and play) instead of being played here."""
+
+    def __init__(self, state: GameState, seats: list[str] | None, language: str = "en") -> None:
+        super().__init__(state, seats, language)
+        self.pending: Move | None = None
+
+    def play(self, move: Move) -> None:
+        self.pending = move
+        self.touch()
+
+
+class Said:
+    """What changed in the room since last time, in words: seats taken, away,
+    back, the room's device in the background or back, and whose turn it is."""
+
+    def __init__(self) -> None:
+        self.statuses: list[str] | None = None
+        self.mover: int | None = None
+        self.host_hidden = False
+        self.lines: list[str] = []
+
+    def look(
+        self,
+        texts: Texts,
+        seats: Sequence[SeatInfo],
+        state: GameState | None,
+        mine: set[int],
+        host_hidden: bool = False,
+    ) -> None:
+        if host_hidden != self.host_hidden and seats:
+            self.lines.append(texts.t("live.host_hidden" if host_hidden else "live.host_shown"))
+        self.host_hidden = host_hidden
+        statuses: list[str] = [s["status"] for s in seats]
+        if self.statuses is not None and len(self.statuses) == len(statuses):
+            for seat, before, now in zip(seats, self.statuses, statuses):
+                who = seat["name"]
+                if before == "free" and now == "taken":
+                    self.lines.append(texts.t("live.joined", who=who))
+                elif before == "taken" and now == "away":
+                    self.lines.append(texts.t("live.gone_away", who=who))
+                elif before == "away" and now == "taken":
+                    self.lines.append(texts.t("live.came_back", who=who))
+        self.statuses = statuses
+        mover = None if state is None or state.over else state.to_move
+        if mover is not None and mover != self.mover and seats:
+            if mover in mine:
+                self.lines.append(texts.t("live.turn_yours"))
+            else:
+                self.lines.append(texts.t("live.turn_of", who=seats[mover]["name"]))
+        self.mover = mover
+
+    def take(self) -> list[str]:
+        lines, self.lines = self.lines, []
+        return lines
+
+
+def _status_key(seat: SeatInfo, host_hidden: bool) -> str:
+    """A seat's status in words: a person's seat on the room's device says so
+    while that device's page is in the background (its player is away for now)."""
+    if seat["kind"] != PERSON:
+        return "live.status_computer"
+    if seat["status"] == HOST and host_hidden:
+        return "live.status_host_hidden"
+    return STATUS_KEYS[seat["status"]]
+
+
+def _seat_list(
+    texts: Texts,
+    seats: Sequence[SeatInfo],
+    state: GameState | None,
+    mine: set[int],
+    host_hidden: bool = False,
+) -> list[LiveSeat]:
+    mover = None if state is None or state.over else state.to_move
+    return [
+        {
+            "seat": s["seat"],
+            "name": s["name"],
+            "kind": s["kind"],
+            "status": s["status"],
+            "state": texts.t(_status_key(s, host_hidden)),
+            "turn": s["seat"] == mover,
+            "mine": s["seat"] in mine,
+        }
+        for s in seats
+    ]
+
+
+def _outgoing(sends: Sequence[tuple[str | None, str]]) -> list[Outgoing]:
+    return [{"to": to, "text": text} for to, text in sends]
+
+
+class Hosting:
+    """The room's device: it holds the game (its saved game) and the seats' secrets."""
+
+    def __init__(self, session: Session, room: HostRoom, password: str) -> None:
+        self.session = session
+        self.room = room
+        self.password = password
+        self.outbox: list[Outgoing] = []
+        self.said = Said()
+        self._look()
+
+    @classmethod
+    def open(cls, session: Session, friends: Sequence[int], draw: Any = new_secret) -> Hosting:
+        """A room for the game on screen: the seats in ``friends`` are free for
+        guests; this device plays the other people's seats and the computers'."""
+        table = session.table
+        wanted = {f for f in friends if 0 <= f < len(table.seats) and table.seats[f] == PERSON}
+        if not wanted:
+            raise ValueError("a live game needs a person's seat for a friend")
+        mine = [i for i, kind in enumerate(table.seats) if kind == PERSON and i not in wanted]
+        room = HostRoom(table.state, table.seats, mine, language=session.language, draw=draw)
+        return cls(session, room, draw())
+
+    @property
+    def texts(self) -> Texts:
+        return live_texts(self.session.language)
+
+    def _mine(self) -> set[int]:
+        return {i for i, seat in enumerate(self.room.seats) if seat.status == HOST}
+
+    def _own_turn(self) -> bool:
+        state = self.session.table.state
+        return state.over or (state.to_move is not None and state.to_move in self._mine())
+
+    def _look(self) -> None:
+        self.said.look(self.texts, self.room.seat_infos(), self.session.table.state, self._mine())
+
+    def _send(self, answer: HostAnswer) -> None:
+        self.outbox += _outgoing(answer.send)
+        self._look()
+
+    def _moved_here(self, before: int) -> None:
+        """After a click or a computer's move: the game moved on here, or not."""
+        table = self.session.table
+        self.room.state = table.state
+        if len(table.state.moves) != before:
+            self._send(self.room.moved())
+
+    # ------------------------------------------------------------ Mode
+    def view(self) -> View:
+        own = self._own_turn()
+        seen = replace(self.session.seen(), live=own, can_undo=False)
+        table = self.session.table
+        return board(table.state, seen, table.chart())
+
+    def click(self, target: str) -> Mode:
+        table = self.session.table
+        if target == UNDO:
+            table.message = self.texts.t("live.no_undo")
+        elif not self._own_turn():
+            mover = table.state.to_move
+            who = self.room.seats[mover].name if mover is not None else ""
+            table.message = self.texts.t("live.wait_turn", who=who)
+        else:
+            before = len(table.state.moves)
+            self.session.click(target)
+            self._moved_here(before)
+        return self
+
+    def review(self, target: str) -> Mode:
+        return self  # no review while live: the others play on
+
+    def think(self, purpose: str) -> Started:
+        if not self._own_turn():
+            return {"error": "not this device's turn"}
+        return self.session.think(purpose)
+
+    def bot_move(self, move: MoveJson, stamp: str) -> Mode:
+        before = len(self.session.table.state.moves)
+        self.session.play_bot_move(move, stamp)
+        self._moved_here(before)
+        return self
+
+    def game_moved(self) -> Mode:
+        return self
+
+    # ------------------------------------------------------------ the room
+    def peer(self, peer: str, here: bool, now: float) -> None:
+        self._send(self.room.connected(peer) if here else self.room.disconnected(peer))
+
+    def receive(self, text: str, peer: str, now: float) -> None:
+        table = self.session.table
+        self.room.state = table.state
+        season = table.state.season
+        answer = self.room.receive(text, peer, now)
+        if answer.game_changed:
+            table.follow(self.room.state, season)
+            self.session.changed()
+        self._send(answer)
+
+    def tick(self, now: float, hidden: bool = False) -> None:
+        self._send(self.room.tick(now, hidden))
+
+    def take(self, seat: int, name: str) -> None:
+        self.session.table.message = self.texts.t("live.one_seat")
+
+    def flush(self) -> list[Outgoing]:
+        out, self.outbox = self.outbox, []
+        return out
+
+    def info(self, now: float | None = None) -> LiveInfo:
+        mine = self._mine()
+        state = self.session.table.state
+        return {
+            "role": HOST,
+            "room": self.room.room,
+            "password": self.password,
+            "seats": _seat_list(self.texts, self.room.seat_infos(), state, mine),
+            "mine": None,
+            "choose": False,
+            "said": self.said.take(),
+            "remember": None if state.over else json.dumps(self.kept()),
+            "host_away": False,
+            "moved": None,
+            "over": state.over,
+        }
+
+    def kept(self) -> dict[str, Any]:
+        """What this device keeps (storage) to open the same room again after a
+        reload: the game it is for, the room, and each seat's secret."""
+        return {
+            "game": self.session.game_id,
+            "room": self.room.room,
+            "password": self.password,
+            "seats": [
+                {"status": s.status, "name": s.name, "secret": s.secret, "seq": s.seq}
+                for s in self.room.seats
+            ],
+        }
+
+    @classmethod
+    def reopen(cls, session: Session, text: str) -> Hosting | None:
+        """The room this device held before a reload (``kept``), for the game on
+        screen; None when the text is not that (another game, or damaged). The
+        guests' seats are away until their devices come back with their secrets."""
+        try:
+            kept = json.loads(text)
+            table = session.table
+            if kept["game"] != session.game_id or table.state.over:
+                return None
+            seats = kept["seats"]
+            if not isinstance(seats, list) or len(seats) != len(table.seats):
+                return None
+            mine = [i for i, seat in enumerate(seats) if seat["status"] == HOST]
+            room = HostRoom(
+                table.state, table.seats, mine, room=str(kept["room"]), language=session.language
+            )
+            for seat, was in zip(room.seats, seats):
+                if seat.status == HOST:
+                    continue
+                secret = was["secret"]
+                seat.name = clean_name(str(was["name"])) or seat.name
+                if isinstance(secret, str) and 16 <= len(secret) <= 64:
+                    seat.secret, seat.status = secret, "away"
+                    seq = was["seq"]
+                    seat.seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else 0
+            return cls(session, room, str(kept["password"]))
+        except (ValueError, KeyError, TypeError):
+            return None
+
+    def leave(self) -> None:
+        """Live play ends here: the game stays this device's saved game."""
+
+
+class Visiting:
+    """A device in a room another one opened: it draws the game it is sent."""
+
+    def __init__(
+        self, session: Session, room: str, password: str, remembered: dict[str, Any] | None
+    ) -> None:
+        self.session = session
+        self.password = password
+        kept = remembered or {}
+        seat, secret, seq = kept.get("seat"), kept.get("secret"), kept.get("seq")
+        self.guest = GuestRoom(
+            room,
+            session.language,
+            seat if isinstance(seat, int) and not isinstance(seat, bool) else None,
+            secret if isinstance(secret, str) else None,
+            seq if isinstance(seq, int) and not isinstance(seq, bool) else 0,
+        )
+        slot = kept.get("slot")
+        self.slot = slot if isinstance(slot, str) and slot.isalnum() else random_id()
+        self.table: RemoteTable | None = None
+        self.outbox: list[Outgoing] = []
+        self.said = Said()
+        # Another device carries the game on there: offered while the room's device is silent.
+        self.moved: LiveMoved | None = None
+
+    @classmethod
+    def from_text(
+        cls, session: Session, room: str, password: str, remembered: str | None
+    ) -> Visiting:
+        """A guest, from what the page kept (``remember``'s JSON) for this room, if any."""
+        kept: Any = None
+        if remembered:
+            try:
+                kept = json.loads(remembered)
+            except ValueError:
+                kept = None
+        if not isinstance(kept, dict) or kept.get("room") != room:
+            kept = None
+        return cls(session, room, password, kept)
+
+    @property
+    def texts(self) -> Texts:
+        return live_texts(self.session.language)
+
+    def _mine(self) -> set[int]:
+        return {self.guest.seat} if self.guest.seated and self.guest.seat is not None else set()
+
+    def _own_turn(self) -> bool:
+        table = self.table
+        if table is None or self.session.table is not table or table.pending is not None:
+            return False
+        return table.state.over or table.state.to_move in self._mine()
+
+    def _to_host(self, texts: Sequence[str]) -> None:
+        self.outbox += [{"to": self.guest.host_peer, "text": text} for text in texts]
+
+    # ------------------------------------------------------------ Mode
+    def view(self) -> View:
+        seen = replace(self.session.seen(), live=self._own_turn(), can_undo=False)
+        table = self.session.table
+        return board(table.state, seen, table.chart())
+
+    def click(self, target: str) -> Mode:
+        table = self.session.table
+        texts = self.texts
+        if self.table is None or table is not self.table:
+            table.message = texts.t("live.waiting")
+        elif target == UNDO:
+            table.message = texts.t("live.no_undo")
+        elif not self.guest.seated:
+            table.message = texts.t("live.choose_seat")
+        elif not self._own_turn():
+            mover = table.state.to_move
+            who = self.guest.seats[mover]["name"] if mover is not None and self.guest.seats else ""
+            table.message = texts.t("live.wait_turn", who=who)
+        else:
+            self.session.click(target)
+            if self.table.pending is not None:
+                self._to_host([self.guest.move(self.table.pending.to_json())])
+        return self
+
+    def review(self, target: str) -> Mode:
+        return self
+
+    def think(self, purpose: str) -> Started:
+        return {"error": "the room's device plays the computers"}
+
+    def bot_move(self, move: MoveJson, stamp: str) -> Mode:
+        return self  # the room's device plays the computers
+
+    def game_moved(self) -> Mode:
+        return self
+
+    # ------------------------------------------------------------ the room
+    def peer(self, peer: str, here: bool, now: float) -> None:
+        if not here and peer == self.guest.host_peer:
+            self.guest.host_seen = None  # the room's device left: away at once
+
+    def receive(self, text: str, peer: str, now: float) -> None:
+        event = self.guest.receive(text, now, peer)
+        if event.kind == "welcome":  # a room's device, maybe a new one: answered where it speaks
+            self.outbox += [{"to": peer, "text": text} for text in event.send]
+        else:
+            self._to_host(event.send)
+        if event.kind == "moved" and event.moved is not None:
+            moved = event.moved
+            self.moved = {"room": moved["to"], "password": moved["password"], "by": moved["by"]}
+        if event.kind == "game" and self.guest.state is not None:
+            self._take_game(self.guest.state)
+        elif event.kind == "refused" and self.table is not None:
+            self.table.pending = None
+            self.session.table.message = event.message
+        self._look()
+
+    def _take_game(self, state: GameState) -> None:
+        table = self.table
+        if table is None or self.session.table is not table:
+            table = RemoteTable(state, list(self.guest.kinds), self.session.language)
+            self.table = table
+            self.session.use(table, self.slot)
+        else:
+            table.pending = None
+            table.follow(state, table.state.season)  # the season before the new decision
+            self.session.changed()
+
+    def _look(self) -> None:
+        guest = self.guest
+        self.said.look(self.texts, guest.seats, guest.state, self._mine(), guest.host_hidden)
+
+    def tick(self, now: float, hidden: bool = False) -> None:
+        beat = self.guest.beat()
+        if beat is not None and self.guest.host_peer is not None:
+            self._to_host([beat])
+
+    def take(self, seat: int, name: str) -> None:
+        try:
+            self._to_host([self.guest.take(seat, name)])
+        except ValueError:
+            self.session.table.message = self.texts.t("live.one_seat")
+
+    def flush(self) -> list[Outgoing]:
+        out, self.outbox = self.outbox, []
+        return out
+
+    def info(self, now: float | None = None) -> LiveInfo:
+        guest = self.guest
+        mine = self._mine()
+        kept = {**guest.remembered(), "slot": self.slot}
+        state = guest.state
+        return {
+            "role": GUEST,
+            "room": guest.room,
+            "password": self.password,
+            "seats": _seat_list(self.texts, guest.seats, state, mine, guest.host_hidden),
+            "mine": guest.seat if guest.seated else None,
+            "choose": state is not None and not guest.seated and guest.secret is None,
+            "said": self.said.take(),
+            "remember": json.dumps(kept) if guest.secret is not None else None,
+            "host_away": state is not None and now is not None and guest.host_away(now),
+            "moved": self.moved if now is not None and guest.silent(now) else None,
+            "over": state is not None and state.over,
+        }
+
+    def take_over(self, draw: Any = new_secret) -> tuple[Hosting, Outgoing]:
+        """The room's device left for good: this device holds the game now, in a
+        room of its own (the other people's seats free to take again). Answers
+        that room's mode and, for the other devices of this room, where it is."""
+        room = HostRoom.take_over(self.guest, self.session.language, draw)
+        self.session.use(Table(room.state, list(room.kinds), self.session.language), self.slot)
+        room.state = self.session.table.state
+        hosting = Hosting(self.session, room, draw())
+        guest = self.guest
+        by = guest.seats[guest.seat]["name"] if guest.seat is not None and guest.seats else ""
+        notice = guest.moved(room.room, hosting.password, by)
+        return hosting, {"to": None, "text": notice}
+
+    def leave(self) -> None:
+        """Live play ends here: the game as it stands stays on this device, played on it."""
+        table = self.table
+        if table is not None and self.session.table is table:
+            self.session.use(
+                Table(table.state, list(table.seats), self.session.language), self.slot
+            )

@@ -1,0 +1,211 @@
+"""The computer's thinking (its moves, the hint, the analysis in review) on the
+page's own Python, a slice of a few milliseconds at a time.
+
+The page has one Python. A search of a second or more would freeze it, so every search is
+written as steps (``game.bots.steps``) and the page asks for one slice at a
+time (web/front/js/bots.js): between two slices the browser answers clicks, draws,
+and may abandon the job (an undo, a new game, a step in review). The time
+budget counts only the time spent inside slices (``SliceClock``), so a search
+runs as many playouts as it would with the thread to itself.
+
+Only one job runs at a time: starting another abandons the one in flight.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game import GameState, Move
+from game.bots import Bot
+from game.bots.evaluate import evaluate
+from game.bots.ismcts import world_for
+from game.bots.players import playing_out
+from game.bots.steps import Steps, run
+from game.rng import Rng
+
+from .review import Review
+from .table import ANALYSIS_LEVEL, BOT_BUDGET, BOT_BUDGETS, HINT_LEVEL, Table
+
+# Worlds each move of an analysis is tried in (the same worlds for both moves).
+ANALYSIS_WORLDS = 48
+
+Answer = dict[str, Any]
+
+
+class SliceClock:
+    """Seconds spent inside slices: a search's clock that stands still between them."""
+
+    def __init__(self, now: Callable[[], float] = time.perf_counter) -> None:
+        self.now = now
+        self.spent = 0.0
+        self.since: float | None = None  # the start of the slice under way
+
+    def __call__(self) -> float:
+        return self.spent + (self.now() - self.since if self.since is not None else 0.0)
+
+    def begin(self) -> None:
+        self.since = self.now()
+
+    def end(self) -> None:
+        if self.since is not None:
+            self.spent += self.now() - self.since
+            self.since = None
+
+
+def estimating(
+    state: GameState, move: Move, seed: int, worlds: int = ANALYSIS_WORLDS
+) -> Steps[float]:
+    """The points the player to move may expect at the end after ``move``: the
+    static estimate once the season is played out, averaged over worlds where
+    everything unseen is redrawn (the same worlds for every move, by seed)."""
+    player = state.to_move
+    assert player is not None
+    total = 0.0
+    for i in range(worlds):
+        rng = Rng(seed * 7919 + i)
+        world = world_for(state, rng)
+        world.apply(move)
+        yield from playing_out(world, rng, state.season)
+        total += evaluate(world)[player]
+    return total / worlds
+
+
+def estimate(state: GameState, move: Move, seed: int, worlds: int = ANALYSIS_WORLDS) -> float:
+    return run(estimating(state, move, seed, worlds))
+
+
+def analysing(
+    state: GameState, played: Move | None, bot: Bot, worlds: int = ANALYSIS_WORLDS
+) -> Steps[Answer]:
+    """The bot's choice in ``state`` and, when ``played`` was played there, the
+    estimated points that choice gains over it (negative: the move played
+    looks better)."""
+    if state.over or state.to_move is None:
+        raise ValueError("the game has no decision to take here")
+    choice = yield from bot.thinking(state)
+    answer: Answer = {"move": choice.to_json(), "played": None, "same": False, "difference": None}
+    if played is not None:
+        answer["played"] = played.to_json()
+        answer["same"] = played == choice
+        if answer["same"]:
+            answer["difference"] = 0.0
+        else:
+            ours = yield from estimating(state, choice, bot.seed, worlds)
+            theirs = yield from estimating(state, played, bot.seed, worlds)
+            answer["difference"] = round(ours - theirs, 1)
+    return answer
+
+
+def analysis(
+    state: GameState, played: Move | None, bot: Bot, worlds: int = ANALYSIS_WORLDS
+) -> Answer:
+    return run(analysing(state, played, bot, worlds))
+
+
+def job(
+    table: Table, purpose: str, clock: SliceClock, shown: Review | None = None
+) -> Steps[Answer]:
+    """The steps of one job on the position on screen (``shown``: a past one in
+    review, None: the game as it stands):
+
+    - "move": the computer to move chooses its move -> {"move", "iterations"};
+    - "hint": the hint player's choice for the person to move -> {"move", "hint"}
+      (the words and marks of ``Table.hint``);
+    - "analysis": in review, the analysis player's choice in the position shown
+      and its estimated gain over the move played there (``analysing``), with
+      its marks -> {"move", "played", "same", "difference", "hint"}.
+
+    Raises ValueError when there is nothing to think about."""
+    if purpose == "analysis":
+        if shown is None:
+            raise ValueError("no past position is shown")
+        k = shown.index
+        state = shown.state().copy()
+        moves = table.state.moves
+        played = moves[k][1] if k < len(moves) else None
+        bot = _bot(ANALYSIS_LEVEL, table.bot_seed(), BOT_BUDGET, clock)
+        return _described(table, analysing(state, played, bot))
+    if purpose == "move":
+        level = table.bot_to_move()
+        if level is None or shown is not None:
+            raise ValueError("it is not a computer's turn")
+        return _moved(
+            _bot(level, table.bot_seed(), BOT_BUDGETS.get(level), clock), table.state.copy()
+        )
+    if purpose == "hint":
+        if table.bot_to_move() is not None or shown is not None or table.state.over:
+            raise ValueError("no move to suggest here")
+        bot = _bot(HINT_LEVEL, table.bot_seed(), BOT_BUDGETS.get(HINT_LEVEL), clock)
+        return _described(table, _moved(bot, table.state.copy()))
+    raise ValueError(f"unknown job {purpose!r}")
+
+
+def _bot(level: str, seed: int, budget: float | None, clock: SliceClock) -> Bot:
+    if budget is None:
+        return Bot(level, seed, clock=clock)
+    return Bot(level, seed, budget=budget, clock=clock)
+
+
+def _moved(bot: Bot, state: GameState) -> Steps[Answer]:
+    move = yield from bot.thinking(state)
+    return {"move": move.to_json(), "iterations": bot.last_iterations}
+
+
+def _described(table: Table, steps: Steps[Answer]) -> Steps[Answer]:
+    """``steps``, with the words and marks of its move (``Table.hint``)."""
+    answer = yield from steps
+    return {**answer, "hint": table.hint(answer["move"])}
+
+
+class Thinker:
+    """The one job in flight, run a slice at a time."""
+
+    def __init__(self, now: Callable[[], float] = time.perf_counter) -> None:
+        self.now = now
+        self.job = 0  # the number of the latest job
+        self.steps: Steps[Answer] | None = None
+        self.clock = SliceClock(now)
+
+    def start(self, make: Callable[[SliceClock], Steps[Answer]]) -> int:
+        """Start a job (``make`` builds its steps on the job's clock), abandoning
+        any other; returns its number."""
+        clock = SliceClock(self.now)
+        self.steps = make(clock)  # may raise: then the job in flight goes on
+        self.clock = clock
+        self.job += 1
+        return self.job
+
+    def stop(self, job: int) -> bool:
+        """Abandon job ``job`` if it is still the one in flight (answers whether it was)."""
+        if job != self.job or self.steps is None:
+            return False
+        self.steps = None
+        return True
+
+    def step(self, job: int, ms: float) -> Answer:
+        """Think for about ``ms`` milliseconds on job ``job``. Answers
+        {"busy": true} while it goes on, {"gone": true} for a job abandoned or
+        replaced, else the job's answer with the seconds it thought, or
+        {"error": ...}; a job that answered is over."""
+        if job != self.job or self.steps is None:
+            return {"gone": True}
+        steps = self.steps
+        clock = self.clock
+        clock.begin()
+        end = clock.since + ms / 1000 if clock.since is not None else 0.0
+        try:
+            next(steps)  # at least one step, however short the slice
+            while self.now() < end:
+                next(steps)
+            return {"busy": True}
+        except StopIteration as done:
+            self.steps = None
+            answer: Answer = done.value
+            return {**answer, "seconds": clock()}
+        except Exception as exc:  # report, never leave the page waiting
+            self.steps = None
+            return {"error": f"{exc.__class__.__name__}: {exc}"}
+        finally:
+            clock.end()
