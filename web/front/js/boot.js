@@ -21,6 +21,7 @@ import { drawBotStatus } from "./status.js";
 import { load, savedView, watchTabs } from "./saves.js";
 import { openLink, shareGame, watchLinks } from "./links.js";
 import { createStore, latest } from "./store.js";
+import { createHooks, shown } from "./hooks.js";
 import { KEY_HOSTING, LIVE_MARK } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
@@ -30,16 +31,24 @@ import { KEY_HOSTING, LIVE_MARK } from "./generated/shared.js";
 // Narrow screens get the region's tight geometry.
 const NARROW = matchMedia("(max-width: 600px)");
 
+/** Live play's modules (live/), loaded only when it starts: the page's one way in. */
+const livePlay = () => import("./live/live.js");
+
 export function start() {
   const store = createStore(NARROW.matches);
   let booted = false;
   /** @type {ReturnType<typeof watchTabs> | null} */
   let tabs = null;
 
+  const hooks = createHooks();
   /** @type {Page} */
   const page = {
     store,
-    show: (view) => renderer.show(view),
+    show: (view) => {
+      renderer.show(view);
+      shown(hooks, view);
+    },
+    hooks,
     redraw: () => renderer.redraw(),
     notice,
     botStatus: () => {
@@ -69,6 +78,7 @@ export function start() {
     askHint: () => askHint(page),
     share: () => shareGame(page),
     learn: (id) => startLesson(page, id),
+    hostLive: (friends) => livePlay().then((live) => live.hostLive(page, friends)),
   };
   const renderer = createRenderer(store, parts(page, actions), {
     before: beforeDraw,
@@ -169,9 +179,9 @@ export function start() {
     if (first.notice) notice(first.notice);
     // A game in the address (a shared link) comes before the new-game dialog.
     // An invite to a live game: live play loads and joins its room.
-    if (location.hash.startsWith(LIVE_MARK)) import("./live/live.js").then((live) => live.joinLive(page));
+    if (location.hash.startsWith(LIVE_MARK)) livePlay().then((live) => live.joinLive(page));
     else if (!openLink(page) && first.newGame) openNewGame(first.view);
-    else if (load(KEY_HOSTING)) import("./live/live.js").then((live) => live.reopenLive(page, first.view));
+    else if (load(KEY_HOSTING)) livePlay().then((live) => live.reopenLive(page, first.view));
     watchLinks(page);
     return true;
   }

@@ -184,9 +184,9 @@ const select = (id, root) => /** @type {HTMLSelectElement} */ (need(`#${id}`, ro
  * first of all, for a newcomer, the guided first game.
  * @param {Page} page
  * @param {import("./generated/view.js").NewGame} offer  player counts, name length, seat kinds
- * @param {(id: string) => void} [learn]  start a lesson
+ * @param {Pick<import("./frame.js").Actions, "learn" | "hostLive">} actions  start a lesson; invite friends to their seats
  */
-export function buildNewGame(page, offer, learn) {
+export function buildNewGame(page, offer, { learn, hostLive }) {
   const count = h(
     "select",
     { id: "players-count", name: "count" },
@@ -324,7 +324,7 @@ export function buildNewGame(page, offer, learn) {
     dialog.close();
     notice("");
     page.show(view);
-    if (friends.length) import("./live/live.js").then((live) => live.hostLive(page, friends));
+    if (friends.length) hostLive(friends);
   });
   dialog.addEventListener("mykerinos:sync", sync);
   return dialog;

@@ -29,6 +29,7 @@ import { marksOf, stampOf } from "./store.js";
  * @property {() => void} askHint
  * @property {() => void} share   the Share button: this game as a link
  * @property {(id: string) => void} learn  start a lesson of the guided first game
+ * @property {(friends: number[]) => void} hostLive  a new game left these seats for friends: live play invites them
  */
 
 /**
@@ -141,7 +142,7 @@ export function buildFrame(page, view, actions) {
     h("p", { id: "review-said", class: "sr-only", "aria-live": "polite" }),
     h("p", { id: "lesson-said", class: "sr-only", "aria-live": "polite" }),
     h("footer", { id: "footer" }),
-    buildNewGame(page, view.new_game, actions.learn),
+    buildNewGame(page, view.new_game, actions),
     buildRules(actions.learn),
   );
 }

@@ -57,7 +57,8 @@
  * What modules may ask of the page (wired in boot.js).
  * @typedef {object} Page
  * @property {Store} store
- * @property {(view: View) => void} show     draw this view on the next frame
+ * @property {(view: View) => void} show     draw this view on the next frame, then tell hooks.shown
+ * @property {import("./hooks.js").Hooks} hooks  where a part loaded later joins in (hooks.js: live play)
  * @property {() => void} redraw             draw the newest view again (the page's own state changed)
  * @property {(text: string, kind?: "error" | "info") => void} notice  a line above the board
  * @property {() => void} botStatus          redraw the computer players' line now
