@@ -1,9 +1,11 @@
 """A new release while a game is open: the page says so, Reload switches to it
 and the game in progress comes back.
 
-Two real builds (tools/build.py) are served from one folder: release 1 from
-the project, release 2 from a copy of its sources with one comment changed in
-web/front/js/app.js, so its content hash (the cache name) differs.
+Release 1 is the site the run built; release 2 is a real build (tools/build.py)
+of a copy of the sources with one comment changed in web/front/js/app.js, so
+its content hash (the cache name) differs. Both are served from one folder. The
+copy shares the project's .build-cache/, so its build compiles only the game's
+own Python, as a second build of the project does.
 """
 
 from __future__ import annotations
@@ -30,7 +32,12 @@ def build(root: Path, out: Path) -> str:
         check=True,
         cwd=root,
     )
-    text = (out / "sw.js").read_text()
+    return sw_version(out)
+
+
+def sw_version(site: Path) -> str:
+    """The cache version a built site's service worker names."""
+    text = (site / "sw.js").read_text()
     return text.split('const VERSION = "', 1)[1].split('"', 1)[0]
 
 
@@ -45,14 +52,17 @@ def second_release(tmp: Path) -> Path:
         else:
             shutil.copy2(ROOT / name, src / name)
     (src / "node_modules").symlink_to(ROOT / "node_modules")
+    (ROOT / ".build-cache").mkdir(exist_ok=True)
+    (src / ".build-cache").symlink_to(ROOT / ".build-cache")
     with open(src / "web" / "front" / "js" / "app.js", "a", encoding="utf-8") as f:
         f.write("\n// release 2\n")
     return src
 
 
-def test_a_new_release_is_offered_and_the_game_comes_back(serve, browser, tmp_path):
+def test_a_new_release_is_offered_and_the_game_comes_back(serve, browser, dist_dir, tmp_path):
     folder = tmp_path / "site"
-    version_1 = build(ROOT, folder)
+    shutil.copytree(dist_dir, folder)
+    version_1 = sw_version(folder)
     site = serve("/", folder)
     context = browser.new_context(service_workers="allow")
     try:

@@ -1,8 +1,11 @@
 """The site built once per test process, for every test of the build and of
-what it ships (a build takes seconds: the fast tier's largest cost)."""
+what it ships (a build takes seconds: the fast tier's largest cost). Under
+`./run test`, which builds the site before pytest starts (MYKERINOS_PREBUILT=1),
+these tests read that build rather than making another one per worker."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,9 @@ from tools import build
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    prebuilt = Path(os.environ.get("MYKERINOS_DIST") or build.ROOT / "dist").resolve()
+    if os.environ.get("MYKERINOS_PREBUILT") == "1" and (prebuilt / "sw.js").is_file():
+        return prebuilt
     out = tmp_path_factory.mktemp("site") / "dist"
     build.build(out, quiet=True)
     return out

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 import shutil
 import subprocess
 import zipfile
@@ -34,11 +33,8 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture(scope="module")
-def stdlib_zip(request: pytest.FixtureRequest) -> Path:
-    prebuilt = Path(os.environ.get("MYKERINOS_DIST") or ROOT / "dist")
-    if os.environ.get("MYKERINOS_PREBUILT") == "1" and (prebuilt / "sw.js").is_file():
-        return prebuilt / "pyodide" / "python_stdlib.zip"
-    built: Path = request.getfixturevalue("built")  # tests/tools/conftest.py
+def stdlib_zip(built: Path) -> Path:
+    """The standard library as the site ships it (``built``: tests/tools/conftest.py)."""
     return built / "pyodide" / "python_stdlib.zip"
 
 
