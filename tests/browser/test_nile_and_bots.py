@@ -1,5 +1,5 @@
 """Whole games through the page: a Nile game played by clicking the board, and
-a person against two computer players whose moves come from the bot worker."""
+a person against two computer players whose moves the page's own Python thinks up."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Live play in WebKitGTK: Debian's build (2.50) has no WebRTC, so the transport
-says so at once ("unsupported", worded by web.live.room.failure_text) rather
+says so at once ("unsupported", worded by page.live.room.failure_text) rather
 than waiting for peers that could never connect. A WebKitGTK with WebRTC fails
 this test: then it joins the live tests of the other browsers."""
 
