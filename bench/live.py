@@ -45,16 +45,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from harness.browser_page import start_game, wait_ready  # noqa: E402
 from harness.pages import offered  # noqa: E402
 from tools import build, serve  # noqa: E402
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tools.chromium import CHROMIUM, LIVE_ARGS  # noqa: E402
 from tools.relay import start_relay  # noqa: E402
-
-LIVE_ARGS = [
-    *CHROMIUM_ARGS,
-    "--allow-loopback-in-peer-connection",
-    "--disable-features=WebRtcHideLocalIpsWithMdns",
-]
 
 JOIN = """async ({transport, room, relay}) => {
   const { join } = await import(transport);
@@ -130,8 +125,8 @@ CLICK = """target => {
 }"""
 
 # The steps between opening an invite and being seated, as live play marks
-# them (performance.mark, ms since the navigation): web/front/js/live/transport.js
-# and live.js.
+# them (performance.mark, ms since the navigation): web/front/js/live/transport.js,
+# parts.js, room.js and seats.js.
 STEP_MARKS = {
     "  relay reached": "live:relay",
     "  room's device connected": "live:peer",
@@ -157,8 +152,6 @@ def seat_guests(browser, site: str, rng: random.Random, found: dict[str, list[fl
     one device on a first visit opens the invite for each seat in turn, timed
     from the navigation to seated (see the module's docstring). Returns the
     browser contexts (the host's first) and the pages, all still open."""
-    from tests.browser.browser_helpers import start_game, wait_ready
-
     contexts = []
 
     def device(url: str, seat: int | None = None):

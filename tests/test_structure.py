@@ -6,7 +6,9 @@ type checking included: the graph they draw must have no cycle, and no import
 may hide inside a function (where a cycle would go unseen until that function
 runs). No module reads another's private names (``_name``: only ``self`` and
 ``cls`` may), and no cache is keyed on ``id()`` (ids are reused once an
-object is gone).
+object is gone). The scripts around them (``harness/``, ``tools/``,
+``bench/``) draw no cycle either, and no bench imports from ``tests/``: what
+the benches share with the tests is ``harness/``'s.
 """
 
 from __future__ import annotations
@@ -16,19 +18,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.sources import PACKAGES, ROOT, module_name, module_path
+from tests.sources import PACKAGES, ROOT, SCRIPTS, module_name, module_path
 
 # Names with an underscore that are public by convention (namedtuple's methods).
 PUBLIC = {"_replace", "_asdict", "_fields", "_make"}
 
 
-def is_module(name: str) -> bool:
-    return module_path(name) is not None
+def is_module(name: str, packages: dict[str, Path] = PACKAGES) -> bool:
+    return module_path(name, packages) is not None
 
 
-def imports_of(path: Path) -> set[str]:
-    """The game modules ``path`` imports, wherever the import statement stands."""
-    here = module_name(path)
+def imports_of(path: Path, packages: dict[str, Path] = PACKAGES) -> set[str]:
+    """The modules of ``packages`` that ``path`` imports, wherever the import statement stands."""
+    here = module_name(path, packages)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -43,11 +45,13 @@ def imports_of(path: Path) -> set[str]:
             submodules = {
                 f"{target}.{alias.name}"
                 for alias in node.names
-                if is_module(f"{target}.{alias.name}")
+                if is_module(f"{target}.{alias.name}", packages)
             }
             # "from . import nile" imports the module nile (its package is already there).
             found.update(submodules if node.module is None else submodules | {target})
-    return {name for name in found if name.split(".")[0] in PACKAGES and is_module(name)} - {here}
+    return {
+        name for name in found if name.split(".")[0] in packages and is_module(name, packages)
+    } - {here}
 
 
 def sources(package: str) -> list[Path]:
@@ -91,6 +95,36 @@ def test_the_import_graph_has_no_cycle(package: str) -> None:
     module, imported = known[package]
     assert imported in edges[module]  # the graph is really read
     assert find_cycle(edges) is None, " -> ".join(find_cycle(edges) or [])
+
+
+def test_the_scripts_import_graph_has_no_cycle() -> None:
+    edges = {
+        module_name(path, SCRIPTS): imports_of(path, SCRIPTS)
+        for folder in SCRIPTS.values()
+        for path in sorted(folder.rglob("*.py"))
+    }
+    assert "tools.build" in edges["bench.live"]  # the graph is really read
+    assert "harness.tabs" in edges["harness.firefox_tab"]
+    assert find_cycle(edges) is None, " -> ".join(find_cycle(edges) or [])
+
+
+def test_no_bench_imports_from_the_tests() -> None:
+    found = []
+    for path in sorted(SCRIPTS["bench"].rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom) and not node.level
+                else []
+            )
+            found += [
+                f"{path.relative_to(ROOT)}:{node.lineno}: {name}"
+                for name in names
+                if name.split(".")[0] == "tests"
+            ]
+    assert found == [], "a bench takes what it shares with the tests from harness/"
 
 
 def test_the_cycle_finder_finds_one() -> None:

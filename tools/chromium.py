@@ -37,6 +37,13 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# Live play on loopback (the tests' and benches' relay on this machine): host
+# candidates allowed and not hidden behind mDNS names.
+LIVE_ARGS = [
+    *CHROMIUM_ARGS,
+    "--allow-loopback-in-peer-connection",
+    "--disable-features=WebRtcHideLocalIpsWithMdns",
+]
 
 
 def _playwright_browser() -> str | None:

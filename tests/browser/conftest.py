@@ -25,7 +25,8 @@
       recorder.assert_no_http_errors()
 - Live play: `relay` (a Nostr relay on this machine, tools/relay.py), `live_site`
   (the site with its live play pointed at it, as `./run serve --relay` does) and
-  `live_browser` (a Chromium with loopback WebRTC allowed, LIVE_ARGS), per module.
+  `live_browser` (a Chromium with loopback WebRTC allowed, tools/chromium.py's
+  LIVE_ARGS), per module.
 - `wait_ready(page)` (in browser_helpers): waits for body[data-ready="1"]
   (60 s by default); `wait_service_worker(page)`: until the precache is done.
 """
@@ -207,12 +208,6 @@ def page(request, recorder):
 
 
 # --- live play
-# Chromium on loopback: host candidates allowed and not hidden behind mDNS names.
-LIVE_ARGS = [
-    *chromium.CHROMIUM_ARGS,
-    "--allow-loopback-in-peer-connection",
-    "--disable-features=WebRtcHideLocalIpsWithMdns",
-]
 
 
 @pytest.fixture(scope="module")
@@ -235,7 +230,7 @@ def live_site(dist_dir, relay):
 @pytest.fixture(scope="module")
 def live_browser(playwright_instance):
     browser = playwright_instance.chromium.launch(
-        executable_path=chromium.executable(), args=LIVE_ARGS, headless=True
+        executable_path=chromium.executable(), args=chromium.LIVE_ARGS, headless=True
     )
     yield browser
     browser.close()

@@ -23,9 +23,8 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
+from harness.browser_page import start_game, view_of, wait_ready
 from harness.pages import offered
-from tests.browser.browser_helpers import start_game, view_of, wait_ready
-from tests.browser.conftest import LIVE_ARGS
 from tests.browser.test_live_game import (
     DROP,
     NAMES,
@@ -64,7 +63,7 @@ def host_browser(playwright_instance):
         process = subprocess.Popen(
             [
                 chromium.executable(),
-                *LIVE_ARGS,
+                *chromium.LIVE_ARGS,
                 f"--remote-debugging-port={port}",
                 f"--user-data-dir={profile}",
                 "about:blank",

@@ -15,8 +15,8 @@ import time
 from playwright.sync_api import expect
 
 from game import replay
+from harness.browser_page import start_game, view_of, wait_ready
 from harness.pages import DISPATCH_CLICK, offered
-from tests.browser.browser_helpers import start_game, view_of, wait_ready
 from tests.browser.test_accessibility import PHONE, audit
 from tools import serve as static_server
 from tools.relay import free_port

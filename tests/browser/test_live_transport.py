@@ -15,7 +15,8 @@ import time
 
 import pytest
 
-from tests.browser.browser_helpers import wait_ready, wait_service_worker
+from harness.browser_page import wait_ready
+from tests.browser.browser_helpers import wait_service_worker
 from tools import serve as static_server
 from tools.relay import free_port
 

@@ -22,11 +22,10 @@ import pytest
 from playwright.sync_api import expect
 
 from game import replay
+from harness.browser_page import start_game, view_of, wait_ready
 from harness.firefox_tab import FirefoxTab
 from harness.pages import DISPATCH_CLICK, choose, offered
 from harness.tabs import FIREFOX, PlaywrightThread
-from tests.browser.browser_helpers import start_game, view_of, wait_ready
-from tests.browser.conftest import LIVE_ARGS
 from tools import build, chromium
 
 FIREFOX_PREFS = {
@@ -95,7 +94,7 @@ def live_chromium():
     (the Chromium tier keeps the session's Playwright on the main thread)."""
     owner = PlaywrightThread(
         lambda pw: pw.chromium.launch(
-            executable_path=chromium.executable(), args=LIVE_ARGS, headless=True
+            executable_path=chromium.executable(), args=chromium.LIVE_ARGS, headless=True
         )
     )
     yield owner

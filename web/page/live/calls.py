@@ -1,4 +1,4 @@
-"""Live play's calls: what the page's live glue (web/front/js/live/live.js) asks Python.
+"""Live play's calls: what the page's live glue (web/front/js/live/: room.js, carry.js, live.js) asks Python.
 
 The bridge serves them once live play's Python is in (``Bridge.addPart``,
 "live"): ``Calls``' public methods are declared, checked and typed exactly as
