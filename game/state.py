@@ -16,12 +16,15 @@ logged but never written to the record. The state changes only through
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from . import excavation, nile, survey
 from .choices import Choices, fixed
-from .errors import IllegalMoveError, MalformedMoveError
+from .errors import IllegalMoveError, MalformedMoveError, SetupError
 from .legality import explain_illegal
+from .limits import check_players
 from .moves import Move
 from .position import (
     EMPTY,
@@ -84,6 +87,22 @@ class GameState(Position):
 
     def is_legal(self, move: Move) -> bool:
         return self._choices.has(move)
+
+    def renamed(self, players: Sequence[str]) -> GameState:
+        """The same game in the same position under other player names (a live
+        game's friend who took a seat by another name). Names play no part in
+        the rules or the draws: every decision stands, and the setup (so a
+        record or a link of the game) carries the new names. Raises SetupError
+        for a name outside the limits or another number of players."""
+        names = check_players(tuple(players))
+        if len(names) != self.n:
+            raise SetupError(f"a game of {self.n} players needs {self.n} names")
+        if names == self.setup.players:
+            return self
+        other = self.copy(keep_history=True)
+        other.setup = replace(self.setup, players=names)
+        other.forced = list(self.forced)  # the legal list is shared, as a copy may
+        return other
 
     def _generate(self) -> Choices:
         phase = self.phase

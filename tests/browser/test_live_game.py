@@ -101,6 +101,10 @@ def test_a_whole_four_player_live_game_ends_the_same_on_three_devices(device, li
     records = [record_of(p) for p in pages]
     assert records[0] == records[1] == records[2]
     assert replay(records[0]).over and records[0]["seats"] == ["human"] * 3 + ["easy"]
+    # The names the friends typed are the game's, on every device.
+    assert records[0]["setup"]["players"] == ["Ann", "Bobby", "Cyd", "Dee"]
+    for page in pages:
+        assert "Cyd" in page.locator("table.final").inner_text()
 
 
 def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline(device, live_site):

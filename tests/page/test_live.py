@@ -142,6 +142,8 @@ def test_a_whole_game_reaches_every_device_identically():
         net.to_host(peer, guests[seat].take(seat, peer))
         assert guests[seat].seated
     watcher = net.join("w", GuestRoom("room-1"))
+    state = net.host.state  # the same game under the names Bob and Cy typed
+    assert state.setup.players == ("Ann", "b", "c", "Di")
     peers = {1: "b", 2: "c"}
     rng = random.Random(11)
     while not state.over:
@@ -572,3 +574,47 @@ def test_the_game_moved_is_taken_from_a_guest_never_from_the_host_s_peer(net):
     assert not bob.silent(net.now)
     bob.host_hidden = True
     assert bob.silent(net.now + 4) and not bob.host_away(net.now + 4)
+
+
+# ------------------------------------------------------------------ names
+def test_the_name_a_friend_types_is_the_game_s_on_every_device(net):
+    host_plays_until(net, 1)
+    moves = list(net.host.state.moves)
+    assert moves  # a friend taking a seat after the first move
+    bob = net.join("b", GuestRoom("room-1"))
+    net.to_host("b", bob.take(1, "  Bobby\u202e\u200b "))
+    assert net.host.state.setup.players == ("Ann", "Bobby", "Cy")
+    assert net.host.state.moves == moves  # no decision changed
+    assert bob.state.setup.players == ("Ann", "Bobby", "Cy") and bob.state.moves == moves
+    assert [s["name"] for s in bob.seats] == ["Ann", "Bobby", "Cy"]
+    assert link_code(Table(bob.state, bob.kinds)) == net.host.code()
+    # A watcher already there takes the new names too (the same game, renamed).
+    watcher = net.join("w", GuestRoom("room-1"))
+    assert watcher.state.setup.players == ("Ann", "Bobby", "Cy")
+
+
+def test_a_name_another_seat_has_gets_a_number_and_a_blank_one_keeps_the_seat_s():
+    state = new_game(["Ann", "Bob", "Cy", "Di"], 4)
+    net = Net(HostRoom(state, ["human"] * 4, mine=[0], room="room-1", draw=counter()))
+    for peer, seat, typed in (("b", 1, "ann"), ("c", 2, "\u200b \t"), ("d", 3, "x" * 100)):
+        guest = net.join(peer, GuestRoom("room-1"))
+        net.to_host(peer, guest.take(seat, typed))
+        assert guest.seated
+    assert net.host.state.setup.players == ("Ann", "ann 2", "Cy", "x" * 24)
+
+
+def test_a_game_renamed_elsewhere_is_the_same_game_and_another_deal_is_not(net):
+    bob = seated_bob(net)
+    renamed = net.host.state.renamed(["Anna", "Bobby", "Cy"])
+    code = link_code(Table(renamed, KINDS))
+    game = signed(
+        {"v": 1, "t": "game", "room": "room-1", "code": code, "seats": bob.seats}, bob.secret
+    )
+    assert bob.receive(dump(game), net.now, "h").kind == "game"
+    assert bob.state.setup.players == ("Anna", "Bobby", "Cy")
+    other = new_game(["Anna", "Bobby", "Cy"], 8)
+    code = link_code(Table(other, KINDS))
+    game = signed(
+        {"v": 1, "t": "game", "room": "room-1", "code": code, "seats": bob.seats}, bob.secret
+    )
+    assert bob.receive(dump(game), net.now, "h").kind == "ignored"

@@ -17,10 +17,12 @@ from typing import Any
 import pytest
 
 from game import replay
+from game.compact import decode_link
 from harness.pages import offered
 from page.bridge import BadCall, Bridge, unpack_part
 from page.live.protocol import dump
 from page.session import Session
+from page.share import checked_code
 from page.texts import Texts
 from tests.page.fakes import Memory
 
@@ -447,3 +449,32 @@ def test_a_host_silent_in_the_foreground_is_offered_to_carry_on_without() -> Non
     room.offline.add("h")
     room.tick(seconds=5)
     assert bob.last["live"]["host_away"]
+
+
+def test_a_friend_s_name_is_the_seat_s_name_everywhere_even_after_the_first_moves() -> None:
+    room, host = host_room(["human", "human", "human"])
+    bob = join(room, "b", "Bobby", 1)
+    rng = random.Random(12)
+    for _ in range(4):
+        play_one(room, rng)
+    cy = join(room, "c", "Cyd", 2)  # Cy takes a seat once the game is under way
+    names = ["Ann", "Bobby", "Cyd"]
+    for dev in (host, bob, cy):
+        view = dev.last["view"]
+        assert [p["name"] for p in view["players"]] == names
+        assert [s["name"] for s in dev.last["live"]["seats"]] == names
+        assert record_of(dev)["setup"]["players"] == names
+        link = call(dev.bridge, "shareLink")
+        linked = decode_link(checked_code(link["code"].split("=", 1)[1]))
+        assert list(linked.state.setup.players) == names
+    while not host.bridge.session.table.state.over:
+        play_one(room, rng)
+    for dev in (host, bob, cy):
+        final = dev.last["view"]["final"]
+        assert final is not None and [r["name"] for r in final["rows"]] == names
+        assert any("Cyd" in line for line in dev.last["view"]["log"])
+        assert record_of(dev) == record_of(host)
+    assert replay(record_of(cy)).setup.players == tuple(names)
+    # The saved game (the next visit's) holds the names too.
+    reloaded = device("host", host.storage)
+    assert record_of(reloaded)["setup"]["players"] == names

@@ -139,6 +139,12 @@ class Table:
         ahead of the table's (else the seasons are found by replaying the game)."""
         if season is not None and len(state.moves) == len(self._seasons) + 1:
             self._changed(state, [*self._seasons, season])
+        elif len(state.moves) == len(self._seasons) and state.moves == self.state.moves:
+            # The same position under other names (a live game's friend took a
+            # seat): the move being built stays.
+            self.state = state
+            self._timeline = None
+            self.revision += 1
         else:
             self._changed(state, self._seasons_of(state))
 

@@ -23,7 +23,6 @@ from dataclasses import replace
 from typing import Any
 
 from game import GameState, Move
-from game.limits import clean_name
 
 from ..answers import MoveJson, Started
 from ..modes import Mode
@@ -205,7 +204,7 @@ class Hosting:
             table.message = self.texts.t("live.no_undo")
         elif not self._own_turn():
             mover = table.state.to_move
-            who = self.room.seats[mover].name if mover is not None else ""
+            who = self.room.name_of(mover) if mover is not None else ""
             table.message = self.texts.t("live.wait_turn", who=who)
         else:
             before = len(table.state.moves)
@@ -279,8 +278,7 @@ class Hosting:
             "room": self.room.room,
             "password": self.password,
             "seats": [
-                {"status": s.status, "name": s.name, "secret": s.secret, "seq": s.seq}
-                for s in self.room.seats
+                {"status": s.status, "secret": s.secret, "seq": s.seq} for s in self.room.seats
             ],
         }
 
@@ -305,7 +303,6 @@ class Hosting:
                 if seat.status == HOST:
                     continue
                 secret = was["secret"]
-                seat.name = clean_name(str(was["name"])) or seat.name
                 if isinstance(secret, str) and 16 <= len(secret) <= 64:
                     seat.secret, seat.status = secret, "away"
                     seq = was["seq"]

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,8 @@ from typing import Any
 from game import GameState
 from game.compact import LinkError, decode_link, relation
 from game.errors import GameError
-from game.limits import clean_name
+from game.limits import MAX_NAME, clean_name
+from game.setup import Setup
 
 from ..share import checked_code, link_code
 from ..table import HUMAN, Table
@@ -112,21 +113,26 @@ def new_secret() -> str:
     return secrets.token_urlsafe(16)
 
 
+def renamed_only(ours: Setup, theirs: Setup) -> bool:
+    """Whether two setups are one game's under other player names."""
+    return ours != theirs and replace(ours, players=theirs.players) == theirs
+
+
 # ------------------------------------------------------------------ the host
 @dataclass
 class Seat:
-    """One seat as the room's device knows it (its secret included)."""
+    """One seat as the room's device knows it (its secret included). Its name
+    is the game's (``state.setup.players``): one name everywhere."""
 
     kind: str
     status: SeatStatus
-    name: str
     secret: str | None = None
     peer: str | None = None
     seq: int = 0
     seen: float = 0.0
 
-    def info(self, number: int) -> SeatInfo:
-        return {"seat": number, "kind": self.kind, "status": self.status, "name": self.name}
+    def info(self, number: int, name: str) -> SeatInfo:
+        return {"seat": number, "kind": self.kind, "status": self.status, "name": name}
 
 
 @dataclass
@@ -164,9 +170,8 @@ class HostRoom:
         self.texts = live_texts(language)
         self.draw = draw
         own = set(mine)
-        names = state.setup.players
         self.seats = [
-            Seat(kind, "host" if kind != HUMAN or i in own else "free", names[i])
+            Seat(kind, "host" if kind != HUMAN or i in own else "free")
             for i, kind in enumerate(self.kinds)
         ]
         self.nonces: dict[str, str] = {}  # peer -> the nonce of its welcome, until used
@@ -195,7 +200,31 @@ class HostRoom:
         return link_code(Table(self.state, self.kinds))
 
     def seat_infos(self) -> list[SeatInfo]:
-        return [seat.info(i) for i, seat in enumerate(self.seats)]
+        names = self.state.setup.players
+        return [seat.info(i, names[i]) for i, seat in enumerate(self.seats)]
+
+    def name_of(self, seat: int) -> str:
+        return self.state.setup.players[seat]
+
+    def rename(self, seat: int, typed: object) -> bool:
+        """The seat's player is called as typed (cleaned; another seat's name
+        gets a number after it), in the game itself: on the board, in the log,
+        in its record and links. Whether the name changed."""
+        names = list(self.state.setup.players)
+        name = clean_name(typed)
+        if not name:
+            return False
+        taken = {n.casefold() for i, n in enumerate(names) if i != seat}
+        base, number = name, 2
+        while name.casefold() in taken:
+            suffix = f" {number}"
+            name = base[: MAX_NAME - len(suffix)].rstrip() + suffix
+            number += 1
+        if name == names[seat]:
+            return False
+        names[seat] = name
+        self.state = self.state.renamed(names)
+        return True
 
     def _game(self) -> Game:
         return {
@@ -325,7 +354,7 @@ class HostRoom:
             return self._refuse(peer, "live.seat_taken")
         seat.status, seat.peer, seat.seen, seat.seq = "taken", peer, now, 0
         seat.secret = self.draw()
-        seat.name = clean_name(message["name"]) or seat.name
+        renamed = self.rename(number, message["name"])
         seated: Seated = {
             "v": VERSION,
             "t": "seated",
@@ -334,9 +363,9 @@ class HostRoom:
             "seq": 0,
             "secret": seat.secret,
         }
-        return HostAnswer(
-            [self._to(peer, seated), *self._to_all(self._seats())], seats_changed=True
-        )
+        out = [self._to(peer, seated)]
+        out += self._to_all(self._game() if renamed else self._seats())
+        return HostAnswer(out, game_changed=renamed, seats_changed=True)
 
     def _back(self, message: Back, peer: str, now: float) -> HostAnswer:
         number = message["seat"]
@@ -569,13 +598,19 @@ class GuestRoom:
         except LinkError as exc:
             return self._ignored("link.newer" if exc.kind == "version" else "link.bad")
         if self.state is not None:
-            stands = relation(self.state, linked.state)
+            ours = self.state
+            if renamed_only(ours.setup, linked.state.setup):
+                ours = ours.renamed(linked.state.setup.players)  # a friend took a seat
+            stands = relation(ours, linked.state)
             if stands == "behind":
                 return self._ignored("live.behind")
             if stands == "different":
                 return self._ignored("live.other_game")
             if stands == "same":
-                return GuestEvent("seats")
+                if ours is self.state:
+                    return GuestEvent("seats")
+                self.state = ours
+                return GuestEvent("game")
         self.state = linked.state
         self.kinds = list(linked.kinds) if linked.kinds is not None else [HUMAN] * linked.state.n
         return GuestEvent("game")
