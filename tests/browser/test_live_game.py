@@ -78,6 +78,15 @@ def play_until(pages, done, rng: random.Random, timeout_s: float = 600) -> int:
     return clicks
 
 
+# The page shows a game of the room that has not ended and has no decision yet.
+NEW_GAME = """() => {
+  const view = JSON.parse(window.mykerinos.call('view', '[]'));
+  return !view.final && JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length === 0;
+}"""
+# How many games the device keeps in its saves.
+SAVED_GAMES = "Object.keys(localStorage).filter((key) => /:game:/.test(key)).length"
+
+
 def record_of(page) -> dict:
     return json.loads(json.loads(page.evaluate("window.mykerinos.call('exportRecord', '[]')")))
 
@@ -105,6 +114,21 @@ def test_a_whole_four_player_live_game_ends_the_same_on_three_devices(device, li
     assert records[0]["setup"]["players"] == ["Ann", "Bobby", "Cyd", "Dee"]
     for page in pages:
         assert "Cyd" in page.locator("table.final").inner_text()
+    # Play again: the same people in the same room, Bob first now; everyone follows by itself.
+    host.click("#live-play-again")
+    host.click('#live-again li[data-seat="1"] button.live-up')
+    host.click("#live-again-start")
+    started = time.monotonic()
+    for page in (bob, cy):
+        page.wait_for_function(NEW_GAME, timeout=WAIT_MS)
+    followed = time.monotonic() - started
+    assert followed < 2, f"the others followed after {followed:.1f} s"
+    expect(bob.locator('#live-panel [data-seat="0"] .live-you')).to_be_visible()
+    records = [record_of(p) for p in pages]
+    assert records[0] == records[1] == records[2] and records[0]["moves"] == []
+    assert records[0]["setup"]["players"] == ["Bobby", "Ann", "Cyd", "Dee"]
+    # The finished game stays in every device's saves.
+    assert all(p.evaluate(SAVED_GAMES) == 2 for p in pages)
 
 
 def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline(device, live_site):

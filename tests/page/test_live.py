@@ -618,3 +618,59 @@ def test_a_game_renamed_elsewhere_is_the_same_game_and_another_deal_is_not(net):
         {"v": 1, "t": "game", "room": "room-1", "code": code, "seats": bob.seats}, bob.secret
     )
     assert bob.receive(dump(game), net.now, "h").kind == "ignored"
+
+
+# ------------------------------------------------------------------ another game
+def test_another_game_in_the_room_keeps_each_device_in_its_seat_in_a_new_order():
+    state = new_game(["Ann", "Bob", "Cy", "Di"], 4)
+    kinds = ["human", "human", "human", "easy"]
+    net = Net(HostRoom(state, kinds, mine=[0], room="room-1", draw=counter()))
+    bob = net.join("b", GuestRoom("room-1"))
+    net.to_host("b", bob.take(1, "Bob"))
+    cy = net.join("c", GuestRoom("room-1"))
+    net.to_host("c", cy.take(2, "Cy"))
+    watcher = net.join("w", GuestRoom("room-1"))
+    net.host.disconnected("c")  # Cy's device left
+    order = [2, 0, 3, 1]  # Cy's seat first, then Ann, the computer, Bob
+    names = [net.host.state.setup.players[i] for i in order]
+    fresh = new_game(names, 99)
+    answer = net.host.again(fresh, ["human", "human", "hard", "human"], order)
+    net.deliver(answer.send)
+    assert net.host.round == 2 and answer.game_changed
+    assert [s.status for s in net.host.seats] == ["free", "host", "host", "taken"]
+    assert net.host.seats[2].kind == "hard"
+    # Bob's device is in seat 3 now, told so in words signed for it; every device has the new game.
+    assert bob.seat == 3 and bob.seated and bob.round == 2
+    assert net.last("b").kind == "new" and bob.state.setup.seed == 99
+    assert watcher.state.setup.players == tuple(names) and net.last("w").kind == "new"
+    # Bob plays from seat 3 in the new game.
+    host_plays_until(net, 3)
+    move = bob.state.legal_moves()[0].to_json()
+    assert net.to_host("b", bob.move(move)).game_changed
+    # Cy's device comes back with the old secret: told its seat is gone, it picks again.
+    cy2 = net.join("c2", GuestRoom("room-1", seat=cy.seat, secret=cy.secret, seq=cy.seq))
+    assert net.last("c2").kind == "refused" and not cy2.seated
+    assert cy2.secret is None and cy2.dropped
+    assert net.last("c2").message == EN.t("live.seat_gone")
+    net.to_host("c2", cy2.take(0, "Cy"))
+    assert cy2.seated and cy2.seat == 0
+
+
+def test_another_game_keeps_people_people_and_every_seat_once(net):
+    seated_bob(net)
+    fresh = new_game(["Ann", "Bobby", "Cy"], 5)
+    with pytest.raises(ValueError):
+        net.host.again(fresh, KINDS, [0, 0, 1])
+    with pytest.raises(ValueError):
+        net.host.again(fresh, ["human", "easy", "easy"], [0, 1, 2])
+    assert net.host.round == 1
+
+
+def test_a_game_of_an_earlier_round_is_ignored(net):
+    bob = seated_bob(net)
+    first = net.host.code()
+    net.deliver(net.host.again(new_game(["Ann", "Bobby", "Cy"], 5), KINDS, [0, 1, 2]).send)
+    assert bob.round == 2
+    old = {"v": 1, "t": "game", "room": "room-1", "code": first, "seats": bob.seats, "round": 1}
+    assert bob.receive(dump(signed(old, bob.secret)), net.now, "h").kind == "ignored"
+    assert bob.state.setup.seed == 5

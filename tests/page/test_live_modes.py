@@ -129,11 +129,11 @@ def test_a_part_s_zip_is_unpacked_only_where_it_belongs(tmp_path: Path) -> None:
     assert (tmp_path / "page" / "extra" / "__init__.py").read_text() == "X = 1\n"
 
 
-def host_room(kinds: list[str] | None = None) -> tuple[Room, Device]:
+def host_room(kinds: list[str] | None = None, names: list[str] = NAMES) -> tuple[Room, Device]:
     """Ann's device opens a room: Ann, Bob (a friend) and an easy computer."""
     host = device("host")
     kinds = kinds or ["human", "human", "easy"]
-    call(host.bridge, "newGame", NAMES[: len(kinds)], "7", {"nile": False, "seats": kinds})
+    call(host.bridge, "newGame", names[: len(kinds)], "7", {"nile": False, "seats": kinds})
     room = Room()
     room.devices["h"] = host
     friends = [i for i in range(len(kinds)) if i > 0 and kinds[i] == "human"]
@@ -478,3 +478,62 @@ def test_a_friend_s_name_is_the_seat_s_name_everywhere_even_after_the_first_move
     # The saved game (the next visit's) holds the names too.
     reloaded = device("host", host.storage)
     assert record_of(reloaded)["setup"]["players"] == names
+
+
+def slots(dev: Device) -> list[str]:
+    """The games saved on a device (their slots' keys)."""
+    return sorted(key for key in dev.storage.data if key.startswith("game:"))
+
+
+def test_play_again_starts_the_next_game_in_the_room_and_everyone_follows() -> None:
+    room, host = host_room(["human", "human", "human", "easy"], [*NAMES, "Dee"])
+    bob = join(room, "b", "Bobby", 1)
+    cy = join(room, "c", "Cyd", 2)
+    rng = random.Random(21)
+    while not host.bridge.session.table.state.over:
+        play_one(room, rng)
+    finished = record_of(bob)
+    assert host.last["live"]["over"]
+    # Cy leaves; the room's device plays again, Bob first, a harder computer, the Nile.
+    call(cy.bridge, "liveLeave")
+    room.devices.pop("c")
+    room.call("h", "livePeer", "c", False, room.now)
+    names = list(finished["setup"]["players"])
+    answer = room.call("h", "liveAgain", [1, 0, 2, 3], True, ["", "", "", "hard"], room.now)
+    assert answer["view"]["final"] is None and answer["view"]["nile"]
+    seats = answer["live"]["seats"]
+    assert [s["status"] for s in seats] == ["taken", "host", "free", "host"]
+    assert [s["name"] for s in seats] == [names[1], names[0], names[2], names[3]]
+    assert seats[3]["kind"] == "hard" and not answer["live"]["over"]
+    assert EN.t("live.again_started") in host.said
+    # Bob's device followed by itself, in his new seat; the finished game stays in its saves.
+    assert bob.last["live"]["mine"] == 0 and bob.last["view"]["nile"]
+    assert record_of(bob) == record_of(host) and not record_of(bob)["moves"]
+    assert EN.t("live.again_started") in bob.said
+    assert len(slots(bob)) == 2 and len(slots(host)) == 2
+    assert any(json.loads(bob.storage.data[k]) == finished for k in slots(bob))
+    # A newcomer with the invite takes the seat Cy left; the game goes on.
+    eve = join(room, "d", "Eve", 2)
+    assert eve.last["live"]["mine"] == 2
+    assert record_of(host)["setup"]["players"][2] == "Eve"
+    for _ in range(8):
+        play_one(room, rng)
+    assert record_of(host) == record_of(bob) == record_of(eve)
+    # The room's device reloads: the room opens again at its second game.
+    kept = json.loads(host.last["live"]["remember"])
+    assert kept["round"] == 2 and kept["game"] == host.bridge.session.game_id
+
+
+def test_play_again_from_a_guest_or_with_a_bad_order_changes_nothing() -> None:
+    room, host = host_room()
+    bob = join(room, "b", "Bobby", 1)
+    before = record_of(host)
+    answer = room.call("b", "liveAgain", [1, 0, 2], False, [], room.now)
+    assert answer["live"]["role"] == "guest" and record_of(bob) == before
+    answer = room.call("h", "liveAgain", [0, 0, 2], False, [], room.now)
+    assert answer["view"]["message"] == EN.t("msg.click_failed")
+    assert record_of(host) == before == record_of(bob)
+    # The computer's seat moves with it: people stay people.
+    answer = room.call("h", "liveAgain", [0, 2, 1], False, ["", "nonsense", ""], room.now)
+    assert [s["kind"] for s in answer["live"]["seats"]] == ["human", "easy", "human"]
+    assert bob.last["live"]["mine"] == 2

@@ -133,6 +133,17 @@ class Calls:
         answer["send"] = [notice, *answer["send"]]
         return answer
 
+    def liveAgain(self, order: list[int], nile: bool, levels: list[str], now: float) -> LiveAnswer:
+        """Another game in this room, on the room's device (``order[i]``: the seat
+        that sits at ``i`` next; ``levels[i]``: a computer's level there)."""
+        mode = self.bridge.mode
+        if isinstance(mode, Hosting):
+            try:
+                mode.again(order, nile, levels)
+            except ValueError:
+                mode.session.table.message = mode.session.texts.t("msg.click_failed")
+        return self._live(now)
+
     def liveLeave(self) -> View:
         """Leave live play: the game as it stands stays on this device."""
         bridge = self._closed()

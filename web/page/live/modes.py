@@ -28,7 +28,7 @@ from ..answers import MoveJson, Started
 from ..modes import Mode
 from ..session import Session, random_id
 from ..shared import PERSON, UNDO
-from ..table import Table
+from ..table import BOT_LEVELS, Table
 from ..texts import Texts
 from ..view import board
 from ..view_types import View
@@ -277,6 +277,7 @@ class Hosting:
             "game": self.session.game_id,
             "room": self.room.room,
             "password": self.password,
+            "round": self.room.round,
             "seats": [
                 {"status": s.status, "secret": s.secret, "seq": s.seq} for s in self.room.seats
             ],
@@ -299,6 +300,9 @@ class Hosting:
             room = HostRoom(
                 table.state, table.seats, mine, room=str(kept["room"]), language=session.language
             )
+            round_ = kept.get("round", 1)
+            if isinstance(round_, int) and not isinstance(round_, bool) and round_ > 0:
+                room.round = round_
             for seat, was in zip(room.seats, seats):
                 if seat.status == HOST:
                     continue
@@ -310,6 +314,31 @@ class Hosting:
             return cls(session, room, str(kept["password"]))
         except (ValueError, KeyError, TypeError):
             return None
+
+    def again(self, order: Sequence[int], nile: bool, levels: Sequence[str]) -> None:
+        """Another game in this room (*Play again*): a new deal, with the seats
+        in ``order`` (``order[i]``: the seat of this game that sits at ``i``
+        next), the Nile or not, and ``levels[i]`` the level of a computer at
+        ``i`` (anything else: its level as it was). The game just played stays
+        in this device's saves; every device follows by itself. ValueError for
+        an order that does not fit."""
+        table = self.session.table
+        size = len(table.seats)
+        if len(order) != size or sorted(order) != list(range(size)):
+            raise ValueError("Play again needs every seat once")
+        names = [table.state.setup.players[i] for i in order]
+        kinds = [table.seats[i] for i in order]
+        for i, kind in enumerate(kinds):
+            wanted = levels[i] if i < len(levels) else kind
+            if kind != PERSON and wanted in BOT_LEVELS:
+                kinds[i] = wanted
+        seed = self.session.fresh_seed()
+        fresh = Table.new(names, seed, nile=nile, seats=kinds, language=self.session.language)
+        answer = self.room.again(fresh.state, kinds, order)
+        self.session.use(fresh)  # a new save slot: the game just played stays in the saves
+        self.room.state = self.session.table.state
+        self.said.lines.append(self.texts.t("live.again_started"))
+        self._send(answer)
 
     def leave(self) -> None:
         """Live play ends here: the game stays this device's saved game."""
@@ -422,7 +451,12 @@ class Visiting:
         if event.kind == "moved" and event.moved is not None:
             moved = event.moved
             self.moved = {"room": moved["to"], "password": moved["password"], "by": moved["by"]}
-        if event.kind == "game" and self.guest.state is not None:
+        if event.kind == "new" and self.guest.state is not None:
+            self.table = None  # the room's next game: a save slot of its own
+            self.slot = random_id()
+            self.said.lines.append(self.texts.t("live.again_started"))
+            self._take_game(self.guest.state)
+        elif event.kind == "game" and self.guest.state is not None:
             self._take_game(self.guest.state)
         elif event.kind == "refused" and self.table is not None:
             self.table.pending = None
@@ -472,7 +506,7 @@ class Visiting:
             "mine": guest.seat if guest.seated else None,
             "choose": state is not None and not guest.seated and guest.secret is None,
             "said": self.said.take(),
-            "remember": json.dumps(kept) if guest.secret is not None else None,
+            "remember": json.dumps(kept) if guest.secret is not None or guest.dropped else None,
             "host_away": state is not None and now is not None and guest.host_away(now),
             "moved": self.moved if now is not None and guest.silent(now) else None,
             "over": state is not None and state.over,

@@ -8,6 +8,9 @@ is for another game). The room's device (the host) sends:
   for its ``back``, the game and the seats;
 - ``game`` to every device after each decision: the whole game as a link's
   text (``game.compact`` with ``page.share``'s check) and the seats;
+  ``welcome`` and ``game`` name which game of the room it is (``round``, 1 for
+  the first, one more for each *Play again*): a later round is another game,
+  taken as a new one;
 - ``seats`` to every device when someone takes a seat, goes away or comes back;
 - ``seated`` to the device that took a seat: its number, the last ``seq`` the
   host saw from it, and on a first take the seat's ``secret``;
@@ -92,6 +95,7 @@ class Welcome(TypedDict):
     nonce: str
     code: str
     seats: list[SeatInfo]
+    round: NotRequired[int]  # the room's game: 1 when not there
 
 
 class Game(TypedDict):
@@ -100,6 +104,7 @@ class Game(TypedDict):
     room: str
     code: str
     seats: list[SeatInfo]
+    round: NotRequired[int]
 
 
 class Seats(TypedDict):
@@ -279,6 +284,7 @@ def _seats(data: dict[str, Any]) -> list[SeatInfo]:
 
 
 _MAX_SEQ = 2**53
+MAX_ROUND = 10_000  # games in one room
 
 
 def read_from_host(text: object) -> FromHost:
@@ -289,10 +295,16 @@ def read_from_host(text: object) -> FromHost:
     signable = ("mac",)
     if kind in ("welcome", "game"):
         _exactly(
-            data, "code", "seats", *(("nonce",) if kind == "welcome" else ()), optional=signable
+            data,
+            "code",
+            "seats",
+            *(("nonce",) if kind == "welcome" else ()),
+            optional=(*signable, "round"),
         )
         _text(data, "code", MAX_LINK_CHARS + 1 + CHECK_CHARS)
         _seats(data)
+        if "round" in data:
+            _int(data, "round", 1, MAX_ROUND)
         if kind == "welcome":
             _text(data, "nonce", MAX_SECRET_CHARS)
             return cast(Welcome, data)

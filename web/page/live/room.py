@@ -177,6 +177,10 @@ class HostRoom:
         self.nonces: dict[str, str] = {}  # peer -> the nonce of its welcome, until used
         self.peers: dict[str, None] = {}  # the devices connected now, in order
         self.ticked: float | None = None  # when this device last beat
+        self.round = 1  # which game of the room (one more for each ``again``)
+        # The secrets of seats freed for another game (their devices had left):
+        # a device that comes back with one is told its seat is gone.
+        self.former: list[str] = []
 
     @classmethod
     def take_over(
@@ -233,6 +237,7 @@ class HostRoom:
             "room": self.room,
             "code": self.code(),
             "seats": self.seat_infos(),
+            "round": self.round,
         }
 
     def _seats(self) -> Seats:
@@ -277,6 +282,7 @@ class HostRoom:
             "nonce": nonce,
             "code": self.code(),
             "seats": self.seat_infos(),
+            "round": self.round,
         }
         return HostAnswer([(peer, dump(message))])
 
@@ -312,6 +318,42 @@ class HostRoom:
         if changed:
             out += self._to_all(self._seats())
         return HostAnswer(out, seats_changed=changed)
+
+    def again(self, state: GameState, kinds: Sequence[str], order: Sequence[int]) -> HostAnswer:
+        """Another game in this room (*Play again*): ``state``, a new deal whose
+        seat ``i`` is the seat ``order[i]`` was (the same people, maybe in
+        another order), ``kinds`` who plays each (a computer's level may change,
+        a person stays a person). Each device here keeps its seat, told its new
+        number; a seat whose device has left is free for anyone with the invite.
+        Raises ValueError for an order or kinds that do not fit the room."""
+        size = len(self.seats)
+        if sorted(order) != list(range(size)) or state.n != size or len(kinds) != size:
+            raise ValueError("another game in the room has the room's seats, in some order")
+        seats = [self.seats[i] for i in order]
+        for seat, kind in zip(seats, kinds):
+            if (seat.kind == HUMAN) != (kind == HUMAN):
+                raise ValueError("a person's seat stays a person's, a computer's a computer's")
+        for seat, kind in zip(seats, kinds):
+            seat.kind = kind
+            if seat.status == "away":  # its device left: free for anyone
+                if seat.secret is not None:
+                    self.former.append(seat.secret)
+                seat.status, seat.secret, seat.peer, seat.seq = "free", None, None, 0
+        self.seats, self.kinds, self.state = seats, list(kinds), state
+        self.round += 1
+        out: list[Outgoing] = []
+        for number, seat in enumerate(seats):
+            if seat.status == "taken" and seat.peer is not None:
+                seated: Seated = {
+                    "v": VERSION,
+                    "t": "seated",
+                    "room": self.room,
+                    "seat": number,
+                    "seq": seat.seq,
+                }
+                out.append(self._to(seat.peer, seated))
+        out += self._to_all(self._game())
+        return HostAnswer(out, game_changed=True, seats_changed=True)
 
     def play(self, seat: int, move: dict[str, Any]) -> HostAnswer:
         """A decision made on this device (its people or its computers). Raises
@@ -371,6 +413,18 @@ class HostRoom:
         number = message["seat"]
         seat = self.seats[number]
         if seat.secret is None or not mac_matches(dict(message), seat.secret):
+            gone = next((s for s in self.former if mac_matches(dict(message), s)), None)
+            if gone is not None:  # freed for another game: told so, in words it can trust
+                refused: Refused = {
+                    "v": VERSION,
+                    "t": "refused",
+                    "room": self.room,
+                    "key": "live.seat_gone",
+                    "reason": "",
+                }
+                return HostAnswer(
+                    [(peer, dump(signed(dict(refused), gone)))], refused="live.seat_gone"
+                )
             return self._refuse(peer, "live.not_your_seat")
         if self.nonces.get(peer) != message["nonce"]:
             return self._refuse(peer, "live.replayed")  # an old nonce, or another device's
@@ -424,7 +478,7 @@ class HostRoom:
 @dataclass
 class GuestEvent:
     """What a message from the room's device did here: ``kind`` is "game" (a
-    newer game: redraw), "seats", "seated" (this device has its seat),
+    newer position of the game: redraw), "new" (the room's next game), "seats", "seated" (this device has its seat),
     "welcome" (this device asks for its seat back: ``send`` holds the request),
     "moved" (another device carries the game on in a new room: ``moved``),
     "refused" (``message`` says why, in the page's language; nothing changed),
@@ -461,6 +515,8 @@ class GuestRoom:
         self.host_seen: float | None = None
         self.host_hidden = False  # the room's device's last beat: its page is in the background
         self.host_peer: str | None = None  # the peer the room's device speaks from
+        self.round = 0  # which game of the room this device has (0: none yet)
+        self.dropped = False  # its seat was freed for another game: a seat to pick again
 
     def remembered(self) -> dict[str, Any]:
         """What the page keeps (localStorage) to come back to its seat after a reload."""
@@ -557,6 +613,9 @@ class GuestRoom:
         self.host_peer, self.host_seen = peer, now
         if message["t"] == "refused":
             code = message["key"] if message["key"].startswith("live.") else "live.bad_message"
+            if code == "live.seat_gone" and key is not None:
+                self.seat, self.secret, self.seq, self.seated = None, None, 0, False
+                self.dropped = True
             return GuestEvent("refused", self.texts.t(code, reason=message["reason"]))
         if message["t"] == "seated":
             self.seat = message["seat"]
@@ -567,7 +626,7 @@ class GuestRoom:
         if message["t"] == "seats":
             self.seats = message["seats"]
             return GuestEvent("seats")
-        event = self._game(message["code"])
+        event = self._game(message["code"], message.get("round", 1))
         if event.kind != "ignored":
             self.seats = message["seats"]
         return event
@@ -585,18 +644,28 @@ class GuestRoom:
                 "nonce": message["nonce"],
             }
             return GuestEvent("welcome", send=[dump(signed(back, self.secret))])
-        event = self._game(message["code"])
+        event = self._game(message["code"], message.get("round", 1))
         if event.kind != "ignored":
             self.seats = message["seats"]
             self.host_peer, self.host_seen = peer, now
         return event
 
-    def _game(self, code: str) -> GuestEvent:
-        """A game received: read as a link is, taken only when it is this game, later."""
+    def _game(self, code: str, round_: int) -> GuestEvent:
+        """A game received: read as a link is, taken only when it is this game,
+        later, or the room's next game (a later ``round``: "new")."""
         try:
             linked = decode_link(checked_code(code))
         except LinkError as exc:
             return self._ignored("link.newer" if exc.kind == "version" else "link.bad")
+        if round_ < self.round:
+            return self._ignored("live.behind")
+        if self.state is not None and round_ > self.round:
+            self.state, self.round = linked.state, round_
+            self.kinds = (
+                list(linked.kinds) if linked.kinds is not None else [HUMAN] * linked.state.n
+            )
+            return GuestEvent("new")
+        self.round = round_
         if self.state is not None:
             ours = self.state
             if renamed_only(ours.setup, linked.state.setup):

@@ -69,6 +69,7 @@
  *   liveTake: {args: [seat: number, name: string, now: number], answer: LiveAnswer},  // Ask the room's device for a free seat.
  *   liveFlush: {args: [now: number], answer: LiveAnswer},  // What a click or a computer's move gave to send.
  *   liveTakeOver: {args: [now: number], answer: LiveAnswer},  // The room's device left: hold the game here, in a room of this device's own. What it answers to send is for the room left (every device there is told where the game went): the new room has nobody in it yet.
+ *   liveAgain: {args: [order: number[], nile: boolean, levels: string[], now: number], answer: LiveAnswer},  // Another game in this room, on the room's device (``order[i]``: the seat that sits at ``i`` next; ``levels[i]``: a computer's level there).
  *   liveLeave: {args: [], answer: View},  // Leave live play: the game as it stands stays on this device.
  *   liveFailure: {args: [code: string], answer: string},  // Why live play could not start (a transport's error code), in words.
  * }} LiveCalls

@@ -12,6 +12,7 @@
 import { KEY_HOSTING, KEY_LIVE } from "../generated/shared.js";
 import { $ } from "../dom.js";
 import { load, store } from "../saves.js";
+import { offerAgain } from "./again.js";
 import { callLive } from "./calls.js";
 import { offerWaysOn, takesSeatAgain } from "./carry.js";
 import { inviteOf, showInvite } from "./invite.js";
@@ -51,7 +52,7 @@ export function prepare() {
  * @param {LiveInfo} info
  */
 function react(page, info) {
-  drawSeats(info, { invite, leave });
+  drawSeats(info, { invite, again: () => again(page), leave });
   if (info.said.length) say(info.said.join(" "));
   if (!takesSeatAgain(info)) {
     if (info.choose) pickSeat(page, info, take);
@@ -67,6 +68,16 @@ function react(page, info) {
  */
 function take(seat, name) {
   apply(callLive("liveTake", seat, name, now()));
+}
+
+/**
+ * The room's device: another game in this room, set in a dialog.
+ * @param {Page} page
+ */
+function again(page) {
+  const info = current()?.info;
+  if (info?.role !== "host") return;
+  offerAgain(info, page.store.view, (order, nile, levels) => apply(callLive("liveAgain", order, nile, levels, now())));
 }
 
 /** @param {string} text */

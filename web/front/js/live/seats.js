@@ -14,7 +14,7 @@ import { modal } from "../links.js";
 /**
  * Who sits where: here, away, free, whose turn.
  * @param {LiveInfo} info
- * @param {{invite: () => void, leave: () => void}} buttons  the room's device invites again; anyone leaves
+ * @param {{invite: () => void, again: () => void, leave: () => void}} buttons  the room's device invites again and plays again; anyone leaves
  */
 export function drawSeats(info, buttons) {
   let panel = $("#live-panel");
@@ -38,13 +38,24 @@ export function drawSeats(info, buttons) {
       seat.turn ? h("strong", { class: "live-turn", text: ` — ${t("live.to_play")}` }) : null,
     ),
   );
+  const host = info.role === "host";
   panel.replaceChildren(
     h("h2", { id: "live-panel-title", text: t("live.seats_title") }),
     h("ul", {}, ...rows),
+    h("p", { class: "small", hidden: host || !info.over, text: t("live.again_wait") }),
     h(
       "div",
       { class: "buttons" },
-      info.role === "host"
+      host
+        ? h("button", {
+            type: "button",
+            id: "live-play-again",
+            class: info.over ? "primary" : "secondary",
+            text: t("live.again"),
+            onclick: () => buttons.again(),
+          })
+        : null,
+      host
         ? h("button", {
             type: "button",
             id: "live-invite-again",
