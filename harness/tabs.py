@@ -30,7 +30,7 @@ WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 
 READY_JS = "document.body && document.body.dataset.ready === '1'"
 READY_TIMEOUT_S = 150  # the first load compiles Pyodide; slow on a busy 2-core machine
-VIEW_JS = "JSON.parse(window.mykerinos.call(`view`, `[]`))"
+VIEW_JS = "window.mykerinos.call(`view`, `[]`)"  # Python's text, parsed here
 
 # Records problems the page meets into window.__xbErrors (kept across redraws).
 ERROR_RECORDER = r"""
@@ -157,7 +157,7 @@ class Tab:
         self.wait(READY_JS, timeout_s, 0.2)
 
     def view(self) -> dict:
-        return self.js(VIEW_JS)
+        return json.loads(self.js(VIEW_JS))
 
     def drawn(self) -> int:
         return int(self.js("Number(document.body.dataset.drawn || 0)"))

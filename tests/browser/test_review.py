@@ -14,8 +14,8 @@ from playwright.sync_api import expect
 from game import GameState, to_record
 from game.selfplay import random_game
 from game.timeline import Timeline
-from tests.browser.browser_helpers import wait_ready
-from tests.browser.test_game_page import assert_clean, drawn, wait_redraw
+from tests.browser.browser_helpers import drawn, wait_ready
+from tests.browser.test_game_page import assert_clean, wait_redraw
 
 PLAYERS, SEED = 3, 5
 

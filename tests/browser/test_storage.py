@@ -16,8 +16,8 @@ from playwright.sync_api import expect
 from page import share
 from page.table import Table
 from page.texts import Texts, catalogue
-from tests.browser.browser_helpers import wait_ready
-from tests.browser.test_game_page import assert_clean, drawn, open_page, start_game, wait_redraw
+from tests.browser.browser_helpers import drawn, wait_ready
+from tests.browser.test_game_page import assert_clean, open_page, start_game, wait_redraw
 from tests.browser.test_links import share_url
 
 NAMES = ["Ann", "Bob"]

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.browser.browser_helpers import ROOT, wait_ready, wait_service_worker, wait_until
-from tests.browser.test_game_page import drawn, start_game, view_of, wait_redraw
+from tests.browser.browser_helpers import ROOT, drawn, wait_ready, wait_service_worker, wait_until
+from tests.browser.test_game_page import start_game, view_of, wait_redraw
 
 SOURCES = ("game", "tools", "web", "index.html", "pyscript.toml", "package.json")
 APP_JS = "fetch('./web/front/js/app.js').then(r => r.text())"
