@@ -21,7 +21,18 @@ FOLDER_MARKERS = {
 }
 
 
+# Folders whose tests run first: the longest tests of the run (whole games in
+# Firefox and WebKit), started while every worker is free rather than left to
+# one worker at the end.
+FIRST = ("crossbrowser",)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def folder(item: pytest.Item) -> str:
+        path = item.path.resolve()
+        return path.relative_to(TESTS).parts[0] if path.is_relative_to(TESTS) else ""
+
+    items.sort(key=lambda item: folder(item) not in FIRST)  # stable: the rest keep their order
     for item in items:
         path = item.path.resolve()
         if not path.is_relative_to(TESTS):
