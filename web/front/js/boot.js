@@ -22,6 +22,7 @@ import { load, savedView, watchTabs } from "./saves.js";
 import { openLink, shareGame, watchLinks } from "./links.js";
 import { createStore, latest } from "./store.js";
 import { createHooks, shown } from "./hooks.js";
+import { phoneLayout } from "./phone.js";
 import { KEY_HOSTING, LIVE_MARK } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
@@ -68,6 +69,7 @@ export function start() {
     else page.show(call("click", target));
   };
   const keyboard = installKeyboard(play);
+  const phone = phoneLayout(() => store.view);
 
   /** @type {Actions} */
   const actions = {
@@ -88,6 +90,7 @@ export function start() {
       if (tabs) tabs.announce(view);
       announce(store, view);
       afterDraw(keyboard, before, view);
+      phone(view);
       pumpBots(page);
       page.botStatus();
     },

@@ -9,11 +9,12 @@ import { drawEnd } from "./end.js";
 import { languageSwitch } from "./help.js";
 import { lessonPart } from "./lesson.js";
 import { drawMuseum } from "./museum.js";
-import { drawLog, drawNileBar, drawPlayers, drawScale, drawSeason } from "./panels.js";
+import { drawLog, drawNileBar, drawPlayers, drawScale, drawScores, drawSeason } from "./panels.js";
 import { drawRegion } from "./region.js";
 import { reviewPart } from "./review.js";
 import { drawMessage, drawStatus, personToMove } from "./status.js";
 import { marksOf, stampOf } from "./store.js";
+import { OPEN } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./store.js").Page} Page */
@@ -102,6 +103,7 @@ export function buildFrame(page, view, actions) {
     h(
       "section",
       { id: "turn", class: "turn", "aria-label": t("turn.label") },
+      h("ul", { id: "scores", class: "scores", "aria-label": t("scores.label") }),
       h("div", { id: "review-box", class: "review-box", hidden: true }),
       h("div", { id: "status" }),
       h("p", { id: "message", class: "message", role: "alert", hidden: true }),
@@ -135,6 +137,15 @@ export function buildFrame(page, view, actions) {
         "section",
         { id: "log-panel", class: "panel" },
         h("h2", { id: "log-title", text: t("log.title") }),
+        // Phones: the review's way in, out of the pinned turn panel (style.css).
+        h("button", {
+          type: "button",
+          id: "log-review",
+          class: "secondary log-review",
+          "data-review": OPEN,
+          hidden: true,
+          text: t("review.open"),
+        }),
         h("ol", { id: "log", class: "log", "aria-labelledby": "log-title", tabindex: "0" }),
       ),
     ),
@@ -231,8 +242,8 @@ export function parts(page, actions) {
     },
     {
       name: "museum",
-      slice: (v) => [v.museum, v.wings, v.token_step, v.to_move, looks(v), marksOf(store, v)],
-      draw: (v) => refill(need("#museum-box"), drawMuseum(v, marksOf(store, v))),
+      slice: (v) => [v.museum, v.wings, v.token_step, v.to_move, looks(v), marksOf(store, v), store.tight],
+      draw: (v) => refill(need("#museum-box"), drawMuseum(v, marksOf(store, v), store.tight)),
     },
     { name: "scale", slice: (v) => [v.scale, looks(v)], draw: (v) => refill(need("#scale-box"), drawScale(v)) },
     {
@@ -240,6 +251,18 @@ export function parts(page, actions) {
       slice: (v) => [v.players, v.neutral, v.nile, !!v.final, v.bot_to_move],
       draw: (v) => refill(need("#players"), drawPlayers(v)),
     },
+    {
+      name: "scores",
+      slice: (v) => [v.players.map((p) => [p.score, p.cubes, p.supply, p.to_move, p.name]), !!v.final, looks(v)],
+      draw: (v) => refill(need("#scores"), drawScores(v)),
+    },
     { name: "log", slice: (v) => v.log, draw: (v) => drawLog(need("#log"), v.log) },
+    {
+      name: "log-review",
+      slice: (v) => v.can_review && !v.review,
+      draw: (v) => {
+        need("#log-review").hidden = !(v.can_review && !v.review);
+      },
+    },
   ];
 }

@@ -16,8 +16,17 @@ import { ROOM, target } from "./generated/shared.js";
 const M = { cx: 210, cy: 210, hall: 56, mid: 108, outer: 160, band: 170, text: 186 };
 const WING_SPAN = 44; // degrees of a wing's slot; the 2-room after it gets the rest
 
-/** Radii of each part of a slot. */
-const PARTS = { inner: [M.hall, M.mid], outer: [M.mid, M.outer], whole: [M.hall, M.outer] };
+/**
+ * Radii of each part of a slot. On narrow screens the hall is smaller and the
+ * inner rooms deeper, so that the museum can be drawn smaller with every room
+ * still large enough to tap.
+ * @param {boolean} tight
+ */
+function parts(tight) {
+  const hall = tight ? 44 : M.hall;
+  const mid = tight ? 104 : M.mid;
+  return { hall, inner: [hall, mid], outer: [mid, M.outer], whole: [hall, M.outer] };
+}
 
 /**
  * @param {number} r
@@ -77,8 +86,10 @@ function slotAngles(slot, wings) {
 /**
  * @param {View} view
  * @param {{hint: Marks | null, recent: Marks | null}} marks
+ * @param {boolean} [tight]  narrow screens' proportions
  */
-export function drawMuseum(view, marks) {
+export function drawMuseum(view, marks, tight = false) {
+  const radii = parts(tight);
   const svg = s("svg", {
     id: "museum",
     viewBox: "0 0 420 420",
@@ -87,7 +98,7 @@ export function drawMuseum(view, marks) {
   });
   const defs = s("defs");
   svg.append(defs);
-  svg.append(s("circle", { class: "hall", cx: M.cx, cy: M.cy, r: M.hall - 3 }));
+  svg.append(s("circle", { class: "hall", cx: M.cx, cy: M.cy, r: radii.hall - 3 }));
   svg.append(s("text", { class: "hall-label", x: M.cx, y: M.cy - 6, text: t("museum.title") }));
   svg.append(s("text", { class: "hall-sub", x: M.cx, y: M.cy + 12, text: t("museum.hall") }));
   const wings = view.wings.length;
@@ -120,7 +131,7 @@ export function drawMuseum(view, marks) {
     for (const slot of [i * 2, i * 2 + 1]) {
       const rooms = (bySlot.get(slot) || []).slice().sort((a, b) => partOrder(a) - partOrder(b));
       for (const room of rooms) {
-        const [r0, r1] = PARTS[room.part];
+        const [r0, r1] = radii[room.part];
         const [b0, b1] = slotAngles(slot, wings);
         svg.append(drawRoom(view, room, r0, r1, b0, b1, marks));
       }

@@ -209,6 +209,30 @@ export function drawPlayers(view) {
 }
 
 /**
+ * Every player's score, cubes and supply on one line (shown on phones, in the
+ * pinned turn panel, while the players' panels lie further down the page).
+ * @param {View} view
+ */
+export function drawScores(view) {
+  return view.players.map((p) => {
+    const side = sideOf(view, p.index);
+    const classes = ["score-chip", `c-${p.colour}`];
+    if (p.to_move && !view.final) classes.push("to-move");
+    return h(
+      "li",
+      { class: classes.join(" ") },
+      h("span", {
+        class: "sr-only",
+        text: t("scores.player", { name: p.name, score: p.score, cubes: p.cubes, supply: p.supply }),
+      }),
+      side ? seatIcon(side, 22) : null,
+      h("b", { "aria-hidden": "true", text: String(p.score) }),
+      h("small", { "aria-hidden": "true", text: `${p.cubes}·${p.supply}` }),
+    );
+  });
+}
+
+/**
  * The Nile, above the region: what it gives, and the boat on offer.
  * @param {View} view
  */

@@ -19,29 +19,37 @@ import { CARD, CELL, target } from "./generated/shared.js";
 /** @typedef {import("./pieces.js").Look} Look */
 
 /**
- * Sizes in SVG user units: roomy, or tight on narrow screens so that the
- * cells stay large enough to tap.
+ * Sizes in SVG user units: roomy, or tight on narrow screens. Tight cells are
+ * taller than wide and each takes a tap area (`hits`) of its share of the
+ * whole width, so that a finger finds it on a phone's screen; during a survey
+ * only cards are chosen, and the cells are square again (the region is drawn
+ * smaller then, leaving room for the museum).
  * @param {boolean} tight
+ * @param {boolean} [surveying]
  */
-export function geometry(tight) {
+export function geometry(tight, surveying = false) {
   return tight
     ? {
         tight,
+        hits: !surveying,
         cell: 40,
+        cellH: surveying ? 40 : 52,
         colGap: 18,
         rowGap: 4,
         pad: 3,
         parcelGap: 4,
         areaGap: 14,
-        lineGap: 12,
-        label: 20,
+        lineGap: 6,
+        label: 17,
         left: 13,
-        top: 4,
-        bottom: 16,
+        top: 2,
+        bottom: 15,
       }
     : {
         tight,
+        hits: false,
         cell: 40,
+        cellH: 40,
         colGap: 28,
         rowGap: 5,
         pad: 5,
@@ -62,7 +70,7 @@ export function geometry(tight) {
  */
 function grid(G, reg) {
   const cardW = G.pad * 2 + G.cell * reg.card_cols + G.colGap * (reg.card_cols - 1);
-  const cardH = G.pad * 2 + G.cell * reg.card_rows + G.rowGap * (reg.card_rows - 1);
+  const cardH = G.pad * 2 + G.cellH * reg.card_rows + G.rowGap * (reg.card_rows - 1);
   /** @param {number} line */
   const lineY = (line) => G.top + line * (G.label + cardH + G.lineGap) + G.label;
   /** @param {number} col left edge of a cell of this column */
@@ -78,7 +86,7 @@ function grid(G, reg) {
     );
   };
   /** @param {number} row top edge of a cell of this row */
-  const rowY = (row) => lineY(Math.floor(row / reg.card_rows)) + G.pad + (row % reg.card_rows) * (G.cell + G.rowGap);
+  const rowY = (row) => lineY(Math.floor(row / reg.card_rows)) + G.pad + (row % reg.card_rows) * (G.cellH + G.rowGap);
   /**
    * The box of a card (or an area) whose top-left cell is (col, row), cols wide.
    * @param {number} col
@@ -101,6 +109,7 @@ function grid(G, reg) {
  * @property {boolean} surveying
  * @property {number | null} surveyed
  * @property {{hint: Marks | null, recent: Marks | null}} marks
+ * @property {((cell: Cell) => {x: number, y: number, width: number, height: number}) | null} hit  a cell's tap area
  */
 
 // Fills for river and Nile land cells (patterns: not only a colour).
@@ -146,14 +155,14 @@ function regionDefs() {
  */
 export function drawRegion(view, tight, marks) {
   const reg = view.region;
-  const G = geometry(tight);
+  // The survey under way (or the one whose tie the tie boat may break); 0 is the Nile's.
+  const surveyed = view.survey_area ?? view.tie_area ?? null;
+  const surveying = surveyed !== null;
+  const G = geometry(tight, surveying);
   const at = grid(G, reg);
   const last = reg.columns.length - 1;
   const width = at.colX(last) + G.cell + G.pad + 6;
   const height = at.box(0, reg.rows.length - 1, 1).y + at.cardH + G.bottom;
-  // The survey under way (or the one whose tie the tie boat may break); 0 is the Nile's.
-  const surveyed = view.survey_area ?? view.tie_area ?? null;
-  const surveying = surveyed !== null;
   const nileSurvey = surveyed === 0;
   const svg = s("svg", {
     id: "region",
@@ -187,7 +196,7 @@ export function drawRegion(view, tight, marks) {
       s("text", {
         class: `area-label${on ? " on" : ""}`,
         x: b.x + b.w / 2,
-        y: b.y - 6,
+        y: b.y - (G.tight ? 8 : 6),
         text: t(on ? "area.survey" : "area.label", { area: area.area }),
       }),
     );
@@ -201,7 +210,8 @@ export function drawRegion(view, tight, marks) {
     else cellsOf.set(cell.card, [cell]);
   }
   /** @type {Ctx} */
-  const ctx = { view, G, at, mover: sideOf(view, view.placing), surveying, surveyed, marks };
+  const ctx = { view, G, at, mover: sideOf(view, view.placing), surveying, surveyed, marks, hit: null };
+  if (G.hits) ctx.hit = tapAreas(G, at, reg, width);
 
   const cartouches = s("g", { class: "cartouches", "aria-hidden": "true" });
   for (const parcel of reg.parcels) {
@@ -277,13 +287,37 @@ export function drawRegion(view, tight, marks) {
   // Coordinates: row names on the left, column names below.
   const coords = s("g", { class: "coords", "aria-hidden": "true" });
   reg.rows.forEach((name, row) => {
-    coords.append(s("text", { x: G.left / 2, y: at.rowY(row) + G.cell / 2, text: name }));
+    coords.append(s("text", { x: G.left / 2, y: at.rowY(row) + G.cellH / 2, text: name }));
   });
   reg.columns.forEach((name, col) => {
     coords.append(s("text", { x: at.colX(col) + G.cell / 2, y: height - 6, text: name }));
   });
   svg.append(coords);
   return svg;
+}
+
+/**
+ * Each cell's tap area: the width shared out evenly between the columns (each
+ * cell staying inside its own share), and the card's height between its rows.
+ * @param {ReturnType<typeof geometry>} G
+ * @param {ReturnType<typeof grid>} at
+ * @param {Region} reg
+ * @param {number} width
+ */
+function tapAreas(G, at, reg, width) {
+  const n = reg.columns.length;
+  const edges = [0];
+  for (let col = 1; col < n; col++) {
+    edges.push(Math.min(Math.max((col * width) / n, at.colX(col - 1) + G.cell), at.colX(col)));
+  }
+  edges.push(width);
+  /** @param {Cell} cell */
+  return (cell) => {
+    const inCard = cell.row % reg.card_rows;
+    const top = at.rowY(cell.row) - (inCard === 0 ? G.pad : G.rowGap / 2);
+    const bottom = at.rowY(cell.row) + G.cellH + (inCard === reg.card_rows - 1 ? G.pad : G.rowGap / 2);
+    return { x: edges[cell.col], y: top, width: edges[cell.col + 1] - edges[cell.col], height: bottom - top };
+  };
 }
 
 /**
@@ -338,10 +372,11 @@ function drawCell(ctx, cell) {
     "g",
     attrs,
     s("title", { text: what.join(", ") + cellTip(cell) }),
-    s("rect", { class: "cell-bg", x: cx, y: cy, width: G.cell, height: G.cell, rx: 5 }),
+    ctx.hit ? s("rect", { class: "hit", ...ctx.hit(cell) }) : null,
+    s("rect", { class: "cell-bg", x: cx, y: cy, width: G.cell, height: G.cellH, rx: 5 }),
   );
   const mx = cx + G.cell / 2;
-  const my = cy + G.cell / 2;
+  const my = cy + G.cellH / 2;
   if (cell.pyramid) {
     const big = !owner;
     const w = big ? 30 : 20;

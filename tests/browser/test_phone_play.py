@@ -1,0 +1,237 @@
+"""Whole four-player games on a phone's screen, held upright (touch, device
+scale 2, less motion asked for): before every decision a person takes, the
+prompt, every action button and every place the view highlights lie inside
+the screen without the player scrolling (a board target also above the
+pinned turn panel, and uncovered: the point at its centre belongs to it), and
+each of them is at least 44 x 44 CSS pixels, as are the buttons of an open
+dialog and of the end screen.
+
+One game per way of playing: on one device at 390 x 844, a person against
+three computers at 375 x 667, and a guest of a live game at 360 x 740 (the
+room's device, the host, plays its seat by clicks and runs the computers).
+Players pass often, so that a game is short, and every decision seen is
+checked.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from harness.pages import offered
+from tests.browser.browser_helpers import drawn, start_game, view_of, wait_ready, wait_redraw
+from tests.browser.test_live_game import host_game, take_seat
+
+TAP = 44  # CSS pixels, each way
+TURN_S = 120  # the longest wait for the person's next decision
+PASS = 0.3  # how often a player passes when it may (shorter games)
+
+# The view (as JSON text), and every box a decision's check needs, measured
+# once the page has settled: two frames after the last redraw, with no scroll
+# under way (the page scrolls at once when less motion is asked for).
+MEASURE = """async () => {
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  let y = -1;
+  for (let i = 0; i < 60 && (y !== scrollY || i < 2); i++) { y = scrollY; await frame(); }
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const turn = document.getElementById("turn");
+  const pinned = turn && getComputedStyle(turn).position === "fixed" ? box(turn) : null;
+  const targets = {};
+  for (const el of document.querySelectorAll("#app [data-target]")) {
+    const r = el.getBoundingClientRect();
+    const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    const hit = document.elementFromPoint(x, y);
+    targets[el.dataset.target] = {box: box(el), own: !!hit && hit.closest("[data-target]") === el};
+  }
+  const prompt = document.getElementById("prompt");
+  const buttons = [...document.querySelectorAll("dialog[open] button, #end-screen button")]
+    .filter((b) => b.getClientRects().length)
+    .map((b) => ({id: b.id || b.textContent.trim(), box: box(b)}));
+  return JSON.stringify({
+    view: JSON.parse(window.mykerinos.call("view", "[]")),
+    drawn: Number(document.body.dataset.drawn || 0),
+    shown: document.body.dataset.revision + ":" + document.body.dataset.game,
+    bot: document.body.dataset.bot,
+    width: innerWidth, height: innerHeight, pinned, targets, buttons,
+    prompt: prompt ? box(prompt) : null,
+  });
+}"""
+
+
+def phone(browser, width: int, height: int):
+    """A phone's page (a context of its own): touch, device scale 2, less motion."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        reduced_motion="reduce",
+    )
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    return context, page
+
+
+def measure(page) -> dict:
+    return json.loads(page.evaluate(MEASURE))
+
+
+def problems_of(m: dict, where: str) -> list[str]:
+    """What is out of view or too small to tap in a decision's measures."""
+    view, width, height = m["view"], m["width"], m["height"]
+    out = []
+    # The board shows above a panel pinned across the bottom of the screen.
+    bottom = height
+    if m["pinned"] and m["pinned"][0] < 1 and m["pinned"][2] > width - 1:
+        bottom = m["pinned"][1]
+
+    def inside(box, low) -> bool:
+        left, top, right, end = box
+        return left >= -0.5 and top >= -0.5 and right <= width + 0.5 and end <= low + 0.5
+
+    if m["prompt"] is None or not inside(m["prompt"], height):
+        out.append(f"{where}: the prompt is out of view: {m['prompt']}")
+    for target in offered(view):
+        found = m["targets"].get(target)
+        if found is None:
+            out.append(f"{where}: {target} is not drawn")
+            continue
+        box = found["box"]
+        board = not target.startswith("action:")
+        if not inside(box, bottom if board else height):
+            out.append(f"{where}: {target} is out of view: {[round(x) for x in box]}")
+        elif not found["own"]:
+            out.append(f"{where}: {target} is covered at its centre")
+        w, h = box[2] - box[0], box[3] - box[1]
+        if w < TAP or h < TAP:
+            out.append(f"{where}: {target} is {w:.1f} x {h:.1f} px")
+    for button in m["buttons"]:
+        left, top, right, end = button["box"]
+        if right - left < TAP or end - top < TAP:
+            out.append(
+                f"{where}: the button {button['id']!r} is {right - left:.1f} x {end - top:.1f}"
+            )
+    return out
+
+
+def person_to_decide(m: dict) -> bool:
+    view = m["view"]
+    shown = m["shown"] == f"{view['revision']}:{view['game']}"
+    return shown and not view["final"] and not view["bot_to_move"] and bool(offered(view))
+
+
+def choose(view: dict, rng: random.Random, passes: float = PASS) -> str:
+    """Shorter games: a pass now and then (``passes`` of the times it is offered), any
+    other target otherwise."""
+    targets = offered(view)
+    if view["building"]:
+        board = [t for t in targets if not t.startswith("action:")]
+        return rng.choice(board or targets)
+    if "action:pass" in targets and rng.random() < passes:
+        return "action:pass"
+    others = [t for t in targets if t != "action:pass"]
+    return rng.choice(others or targets)
+
+
+def play_checked(page, rng: random.Random, where: str, passes: float) -> tuple[int, list[str]]:
+    """Play this page's decisions until the game ends, checking each one (the computers
+    play the other seats, if any): (decisions, problems)."""
+    decisions, problems = 0, []
+    last = None
+    deadline = time.monotonic() + TURN_S
+    while True:
+        m = measure(page)
+        view = m["view"]
+        if view["final"] and m["shown"] == f"{view['revision']}:{view['game']}":
+            problems += problems_of(m, f"{where}, the end")
+            return decisions, problems
+        assert m["bot"] != "failed", page.locator("#bot-status").inner_text()
+        key = (m["drawn"], view["revision"], view["game"])
+        if not person_to_decide(m) or key == last:
+            assert time.monotonic() < deadline, f"{where}: no decision came: {view['prompt']}"
+            time.sleep(0.05)
+            continue
+        decisions += 1
+        problems += problems_of(m, f"{where}, decision {decisions} ({view['prompt']})")
+        target = choose(view, rng, passes)
+        page.locator(f'[data-target="{target}"]').click()
+        last = key
+        deadline = time.monotonic() + TURN_S
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "seats", "passes"),
+    [(390, 844, ["human"] * 4, PASS), (375, 667, ["human"] + ["easy"] * 3, 0.1)],
+    ids=["hot-seat-390x844", "computers-375x667"],
+)
+def test_every_decision_of_a_whole_game_is_in_view_on_a_phone(
+    site, browser, width, height, seats, passes
+):
+    context, page = phone(browser, width, height)
+    try:
+        page.goto(site.url)
+        wait_ready(page)
+        start_game(page, ["Ann", "Bob", "Cleo", "Dora"], 5, seats=seats, touch=True)
+        where = f"{width}x{height}"
+        m = measure(page)
+        problems = problems_of(m, f"{where}, the first screen")
+        decisions, found = play_checked(page, random.Random(width), where, passes)
+        problems += found
+        expect(page.locator("#end-screen")).to_be_visible()
+        assert decisions > 20, decisions
+        assert problems == [], "\n".join(problems[:40])
+    finally:
+        context.close()
+
+
+def test_every_decision_of_a_live_guest_is_in_view_on_a_phone(device, live_site):
+    seats = ["human", "friend", "easy", "easy"]
+    host, url = host_game(device, live_site, ["Ann", "Bob", "Cy", "Dee"], seats)
+    guest = device(
+        url,
+        viewport={"width": 360, "height": 740},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        reduced_motion="reduce",
+    )
+    take_seat(guest, 1, "Bobby")
+    decisions, problems = play_live(guest, host, random.Random(360), random.Random(1))
+    expect(guest.locator("#end-screen")).to_be_visible()
+    assert decisions > 10, decisions
+    assert problems == [], "\n".join(problems[:40])
+
+
+def play_live(guest, host, rng: random.Random, host_rng: random.Random) -> tuple[int, list[str]]:
+    """The guest's decisions checked, the host's own seat played by clicks, to the game's end."""
+    decisions, problems = 0, []
+    last = None
+    deadline = time.monotonic() + 300
+    while True:
+        assert time.monotonic() < deadline, "the live game does not end"
+        hv = view_of(host)
+        if hv["to_move"] == 0 and not hv["final"] and offered(hv):
+            before = drawn(host)
+            host.locator(f'[data-target="{choose(hv, host_rng)}"]').click()
+            wait_redraw(host, before)
+            continue
+        m = measure(guest)
+        view = m["view"]
+        if view["final"]:
+            problems += problems_of(m, "live guest, the end")
+            return decisions, problems
+        key = (m["drawn"], view["revision"])
+        if view["to_move"] != 1 or not person_to_decide(m) or key == last:
+            time.sleep(0.05)
+            continue
+        decisions += 1
+        problems += problems_of(m, f"live guest, decision {decisions} ({view['prompt']})")
+        guest.locator(f'[data-target="{choose(view, rng)}"]').click()
+        last = key

@@ -1,0 +1,113 @@
+// @ts-check
+// Phones. The turn panel (the prompt, the actions, a line of every player's
+// score and cubes) stays pinned to the screen's edge (style.css), and after
+// each redraw that brings a new decision, the page scrolls, when it has to,
+// so that every place the decision highlights on the board is in view beside
+// that panel: smoothly, or at once when the device asks for less motion. The
+// view says what is highlighted; nothing here knows the board.
+
+/** @typedef {import("./generated/view.js").View} View */
+
+/** The phone's layout: a narrow screen, or a short one held sideways (the same queries as style.css). */
+export const PHONE = matchMedia("(max-width: 600px), (pointer: coarse) and (max-height: 500px)");
+const STILL = matchMedia("(prefers-reduced-motion: reduce)");
+
+// Room kept between what is brought into view and the screen's edges, in CSS pixels.
+const MARGIN = 8;
+
+/**
+ * The pinned turn panel's height (--turn-h, the room the page leaves under
+ * its end), kept up to date, and the page's answer to each redraw.
+ * @param {() => View | null} shown  the view on screen
+ * @returns {(view: View) => void}  call after each redraw
+ */
+export function phoneLayout(shown) {
+  /** @type {HTMLElement | null} */
+  let watched = null;
+  let decision = "";
+  let over = false;
+  const sizes = new ResizeObserver(() => measure());
+
+  /** The turn panel when it is pinned, or null. */
+  function pinned() {
+    const turn = document.getElementById("turn");
+    return turn && PHONE.matches && getComputedStyle(turn).position === "fixed" ? turn : null;
+  }
+
+  function measure() {
+    const turn = pinned();
+    const root = document.documentElement.style;
+    if (turn) root.setProperty("--turn-h", `${Math.ceil(turn.getBoundingClientRect().height)}px`);
+    else root.removeProperty("--turn-h");
+  }
+
+  /** The part of the screen the board shows in: above a panel pinned across the bottom. */
+  function band() {
+    const box = pinned()?.getBoundingClientRect();
+    const across = box && box.left < 1 && box.right > document.documentElement.clientWidth - 1;
+    return { top: 0, bottom: box && across ? box.top : innerHeight };
+  }
+
+  /**
+   * Scroll as little as needed to show these elements (from their top, when
+   * they cannot all be shown at once).
+   * @param {Element[]} els
+   */
+  function bring(els) {
+    let top = Infinity;
+    let bottom = -Infinity;
+    for (const el of els) {
+      const box = el.getBoundingClientRect();
+      top = Math.min(top, box.top);
+      bottom = Math.max(bottom, box.bottom);
+    }
+    const screen = band();
+    const room = screen.bottom - screen.top;
+    const margin = Math.max(0, Math.min(MARGIN, (room - (bottom - top)) / 2));
+    let dy = 0;
+    if (top < screen.top + margin || bottom - top > room) dy = top - screen.top - margin;
+    else if (bottom > screen.bottom - margin) dy = bottom - screen.bottom + margin;
+    if (Math.abs(dy) >= 1) scrollBy({ top: dy, behavior: STILL.matches ? "auto" : "smooth" });
+  }
+
+  /** @param {View} view */
+  function follow(view) {
+    const turn = document.getElementById("turn");
+    if (turn !== watched) {
+      sizes.disconnect();
+      if (turn) sizes.observe(turn);
+      watched = turn;
+    }
+    measure();
+    if (!PHONE.matches) {
+      decision = "";
+      return;
+    }
+    // The game just ended: its final scores, at the top of the page.
+    const ended = !!view.final && !view.review;
+    if (ended && !over) {
+      const end = document.getElementById("end-holder");
+      if (end) bring([end]);
+    }
+    over = ended;
+    const lit = Array.from(document.querySelectorAll('#app .layout [data-hl="1"]'));
+    const key = `${view.stamp} ${lit.map((el) => el.getAttribute("data-target")).join(" ")}`;
+    if (!lit.length || key === decision) return;
+    decision = key;
+    bring(lit);
+  }
+
+  // A screen turned sideways or back: the decision on screen is brought into
+  // view again (not on every resize: a phone's address bar coming and going
+  // while the player scrolls resizes the window too).
+  const again = () => {
+    decision = "";
+    requestAnimationFrame(() => {
+      const view = shown();
+      if (view) follow(view);
+    });
+  };
+  PHONE.addEventListener("change", again);
+  matchMedia("(orientation: portrait)").addEventListener("change", again);
+  return follow;
+}
