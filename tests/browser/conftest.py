@@ -36,6 +36,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -239,18 +240,36 @@ def live_browser(playwright_instance):
 @pytest.fixture
 def device(live_browser):
     """Factory: a new page on the live Chromium, in a context of its own (a device),
-    at ``url`` and ready."""
+    at ``url`` and ready. Every console error and uncaught error of every device
+    (a reload's too) fails the test: devices leaving, reloading or failing to
+    connect are expected in live play, and said in the page's own words.
+    ``device.allow(pattern)``: a console line the browser itself writes, which no
+    page can silence (a relay deliberately out of reach: "WebSocket connection
+    to ... failed"), allowed in that test only."""
     contexts = []
+    errors: list[str] = []
+    allowed: list[re.Pattern[str]] = []
 
     def open_one(url: str, **options):
         context = live_browser.new_context(**options)
         contexts.append(context)
         page = context.new_page()
-        page.on("pageerror", lambda error: print("page error:", error))
+        name = f"device {len(contexts)}"
+        page.on("pageerror", lambda error: errors.append(f"{name}, uncaught: {error}"))
+        page.on(
+            "console",
+            lambda message: (
+                errors.append(f"{name}, console error: {message.text}")
+                if message.type == "error" and not any(p.search(message.text) for p in allowed)
+                else None
+            ),
+        )
         page.goto(url)
         wait_ready(page)
         return page
 
+    open_one.allow = allowed.append  # type: ignore[attr-defined]
     yield open_one
     for context in contexts:
         context.close()
+    assert errors == [], "\n".join(errors)

@@ -251,6 +251,8 @@ def test_forged_replayed_and_other_seat_messages_are_refused(device, live_site):
 
 def test_unreachable_relays_are_said_within_the_wait_with_the_way_on_by_link(device, dist_dir):
     nowhere = f"ws://127.0.0.1:{free_port()}"  # nothing listens there
+    # The browser's own line for a socket refused, which no page can silence.
+    device.allow(re.compile(rf"^WebSocket connection to '{re.escape(nowhere)}/' failed: "))
     server = static_server.make_server(dist_dir, 0, "/", quiet=True, relay_url=nowhere)
     static_server.start_in_thread(server)
     try:

@@ -141,6 +141,8 @@ function send(to, text) {
     live.queue.push({ to, text });
     return;
   }
+  // A device gone meanwhile (the room's device reloading, say): nothing to send it.
+  if (to !== null && !live.link.peers().includes(to)) return;
   live.link.send(to, text).catch((error) => console.warn("Mykerinos: live message not sent", error));
 }
 

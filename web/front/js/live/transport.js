@@ -146,6 +146,65 @@ export async function loadConfig(options = {}) {
   return config;
 }
 
+/** What the library writes with console.error when a connection to a peer fails or is closed. */
+const PEER_ERROR = "Trystero peer error:";
+let quieted = false;
+
+/**
+ * The library logs every connection to a peer that fails or is closed (a
+ * device leaving or reloading, a network gone: "User-Initiated Abort,
+ * reason=Close called") as a console error, and has no option to hand it to
+ * us instead. Those are expected in live play, which says them in its own
+ * words (a seat away, the room's device gone), so that one message of the
+ * library's, and only it, is written as a warning: a console error then
+ * always means something went wrong. Done once, on the first join.
+ */
+export function quietPeerErrors() {
+  if (quieted) return;
+  quieted = true;
+  const error = console.error;
+  console.error = (...args) => {
+    if (typeof args[0] === "string" && args[0].startsWith(PEER_ERROR)) console.warn(...args);
+    else error.apply(console, args);
+  };
+}
+
+/**
+ * How long a connection whose ICE is "disconnected" (the other device gone
+ * without a word: reloaded, closed, asleep) is kept before it is closed. The
+ * library takes such a peer for gone after 5 s but leaves its connection
+ * open, and Firefox then reports its ICE failing some 20 s later as an error
+ * of the page ("WebRTC: ICE failed, add a STUN server..."), which no handler
+ * of the page can catch: a connection closed before that says nothing.
+ */
+const DISCONNECTED_MS = 6_000;
+
+/** @type {typeof RTCPeerConnection | null} */
+let connectionClass = null;
+
+/**
+ * The browser's RTCPeerConnection, for the library (its `rtcPolyfill`
+ * option), except that a connection left "disconnected" for DISCONNECTED_MS
+ * closes itself. Made once, where WebRTC exists.
+ */
+function quietConnection() {
+  connectionClass ??= class extends RTCPeerConnection {
+    /** @param {RTCConfiguration} [config] */
+    constructor(config) {
+      super(config);
+      let timer = 0;
+      this.addEventListener("iceconnectionstatechange", () => {
+        clearTimeout(timer);
+        if (this.iceConnectionState !== "disconnected") return;
+        timer = window.setTimeout(() => {
+          if (this.iceConnectionState === "disconnected") this.close();
+        }, DISCONNECTED_MS);
+      });
+    }
+  };
+  return connectionClass;
+}
+
 /** @type {Map<string, Promise<TrysteroModule>>} */
 const libraries = new Map();
 
@@ -245,6 +304,7 @@ export async function join(room, password, options = {}) {
     throw new TransportError("unsupported", "this browser has no WebRTC (RTCPeerConnection)");
   if (!globalThis.isSecureContext || !globalThis.crypto?.subtle)
     throw new TransportError("insecure", "the handshake's encryption needs a secure page (https or localhost)");
+  quietPeerErrors();
   const loading = library(options.libraryUrl ?? LIBRARY); // on its way while the configuration comes
   loading.catch(() => {}); // said below, once awaited
   const config = await loadConfig(options);
@@ -255,6 +315,7 @@ export async function join(room, password, options = {}) {
       password,
       relayConfig: { urls: config.relays, warnOnRelayFailure: false },
       rtcConfig: { iceServers: config.iceServers },
+      rtcPolyfill: quietConnection(),
     },
     room,
   );
