@@ -289,6 +289,26 @@ def test_the_invite_the_seat_picker_and_the_seat_list_pass_the_audit(device, liv
     problems += audit(host, "seat list, host")[0] + audit(guest, "seat list, guest")[0]
     # Who joined is announced in the page's polite live region.
     assert "Bobby joined the game." in host.evaluate("window.spoken.join(' ')")
+    # A word to each other: hostile text shows as text on the others' devices, runs
+    # nothing and breaks no layout; a ready phrase; the log is a polite live region.
+    hostile = '<img src=x onerror="window.ran=1">\u202e' + "W" * 150 + "\u200b"
+    guest.fill("#live-chat-text", hostile)
+    guest.click("#live-chat-send")
+    line = host.locator("#live-chat-log li").last
+    expect(line).to_contain_text("Bobby", timeout=WAIT_MS)
+    assert line.locator(".live-said").inner_text() == hostile.replace("\u202e", "").replace(
+        "\u200b", ""
+    )
+    assert host.locator("#live-chat-log img").count() == 0
+    assert host.evaluate("window.ran") is None and guest.evaluate("window.ran") is None
+    assert host.locator("#live-chat-log").get_attribute("aria-live") == "polite"
+    host.click('#live-chat button[data-phrase="thanks"]')
+    expect(guest.locator("#live-chat-log li").last).to_have_text("Ann: Thanks for the game!")
+    guest.fill("#live-chat-text", "x" * 300)  # the field keeps 200 characters
+    assert len(guest.input_value("#live-chat-text")) == 200
+    wide = guest.evaluate("document.documentElement.scrollWidth")
+    assert wide <= 360, f"the phone scrolls sideways with the messages: {wide} px"
+    problems += audit(host, "messages, host")[0] + audit(guest, "messages, guest")[0]
     assert problems == [], "\n".join(problems)
 
 

@@ -674,3 +674,74 @@ def test_a_game_of_an_earlier_round_is_ignored(net):
     old = {"v": 1, "t": "game", "room": "room-1", "code": first, "seats": bob.seats, "round": 1}
     assert bob.receive(dump(signed(old, bob.secret)), net.now, "h").kind == "ignored"
     assert bob.state.setup.seed == 5
+
+
+# ------------------------------------------------------------------ a word to each other
+def said_lines(net: Net, peer: str) -> list[dict]:
+    return [e.said for e in net.events.get(peer, []) if e.kind == "said"]
+
+
+def test_a_line_said_at_the_table_reaches_every_device_from_its_seat(net):
+    bob = seated_bob(net)
+    watcher = net.join("w", GuestRoom("room-1"))
+    answer = net.to_host("b", bob.say({"text": "hello <b>all</b>"}))
+    assert [s["text"] for s in answer.said] == ["hello <b>all</b>"] and answer.said[0]["seat"] == 1
+    assert [s["text"] for s in said_lines(net, "b")] == ["hello <b>all</b>"]
+    assert [s["seat"] for s in said_lines(net, "w")] == [1]
+    # A ready phrase travels as its id; the room's device speaks for Ann.
+    net.now += 1
+    net.deliver(net.host.say(0, {"phrase": "thanks"}, net.now).send)
+    assert said_lines(net, "w")[-1] == {
+        "v": 1,
+        "t": "said",
+        "room": "room-1",
+        "seat": 0,
+        "phrase": "thanks",
+    }
+    # A watcher may read, not write.
+    with pytest.raises(ValueError):
+        watcher.say({"text": "hi"})
+
+
+def test_a_line_for_another_seat_a_replayed_one_or_a_forged_one_is_refused(net):
+    bob = seated_bob(net)
+    net.join("c", GuestRoom("room-1"))
+    text = bob.say({"text": "it's me"})
+    assert net.to_host("b", text).said
+    # Replayed, and sent by Cy's device for Bob's seat: refused, nothing said.
+    assert net.to_host("b", text).refused == "live.replayed"
+    forged = json.loads(text)
+    forged["seq"] += 10
+    forged["text"] = "I am Bob"
+    assert net.to_host("c", dump(forged)).refused == "live.not_your_seat"
+    # A "said" for Bob sent to Bob's device by another one: not signed with its secret.
+    fake = {"v": 1, "t": "said", "room": "room-1", "seat": 0, "text": "from the host"}
+    assert bob.receive(dump(fake), net.now, "c").kind == "ignored"
+    assert len(said_lines(net, "c")) == 1
+
+
+def test_lines_are_cleaned_refused_when_too_long_and_kept_to_a_pace(net):
+    bob = seated_bob(net)
+    hostile = "\u202eevil\u200b<img src=x onerror=alert(1)>\u2028"
+    answer = net.to_host("b", bob.say({"text": hostile}))
+    assert answer.said[0]["text"] == "evil<img src=x onerror=alert(1)>"
+    net.now += 1
+    # Longer than 200 characters: not a message of the protocol at all.
+    long = net.to_host("b", bob.say({"text": "x" * 10_000}))
+    assert long.refused == "live.bad_message" and not long.said
+    # Empty once cleaned: refused with why.
+    net.now += 1
+    assert net.to_host("b", bob.say({"text": "\u200b \u200d"})).refused == "live.chat_empty"
+    # Three lines within five seconds, then wait.
+    net.now += 10
+    for _ in range(3):
+        net.now += 0.6
+        assert net.to_host("b", bob.say({"text": "spam"})).said
+    net.now += 0.6
+    assert net.to_host("b", bob.say({"text": "spam"})).refused == "live.chat_slow"
+    net.now += 5
+    assert net.to_host("b", bob.say({"phrase": "good_move"})).said
+    # An unknown phrase is not a message.
+    bad = json.loads(bob.say({"phrase": "good_move"}))
+    bad["phrase"] = "<script>"
+    assert net.to_host("b", dump(bad)).refused == "live.bad_message"

@@ -537,3 +537,44 @@ def test_play_again_from_a_guest_or_with_a_bad_order_changes_nothing() -> None:
     answer = room.call("h", "liveAgain", [0, 2, 1], False, ["", "nonsense", ""], room.now)
     assert [s["kind"] for s in answer["live"]["seats"]] == ["human", "easy", "human"]
     assert bob.last["live"]["mine"] == 2
+
+
+def test_a_word_to_each_other_is_shown_on_every_device_as_text() -> None:
+    room, host = host_room(["human", "human", "human"])
+    bob = join(room, "b", "Bobby", 1)
+    watcher = join(room, "w", "Wat", None)
+    chats: dict[str, list[dict[str, Any]]] = {"h": [], "b": [], "w": []}
+    original = room.answer
+
+    def keep(peer: str, answer: dict[str, Any]) -> dict[str, Any]:
+        if answer.get("live") and peer in chats:
+            chats[peer] += answer["live"]["chat"]
+        return original(peer, answer)
+
+    room.answer = keep  # type: ignore[method-assign]
+    answer = room.call("b", "liveSay", "<script>alert(1)</script>\u202e", "", room.now)
+    assert answer["live"]["chat_note"] is None and answer["live"]["can_chat"]
+    line = {"who": "Bobby", "text": "<script>alert(1)</script>", "mine": False}
+    assert chats["h"] == [line] and chats["w"] == [line]
+    assert chats["b"] == [{**line, "mine": True}]
+    # A ready phrase, in each device's language; the room's device speaks for Ann.
+    call(bob.bridge, "setLanguage", "fr")
+    room.now += 1
+    room.call("h", "liveSay", "", "thanks", room.now)
+    assert chats["b"][-1] == {"who": "Ann", "text": "Merci pour la partie !", "mine": False}
+    assert chats["h"][-1]["mine"] and chats["h"][-1]["text"] == "Thanks for the game!"
+    # Too long, or too soon: said to the writer only, nothing sent.
+    sent = len(room.sent)
+    answer = room.call("b", "liveSay", "x" * 10_000, "", room.now)
+    assert answer["live"]["chat_note"] == Texts("fr").t("live.chat_long")
+    room.call("b", "liveSay", "un", "", room.now + 2)
+    answer = room.call("b", "liveSay", "deux", "", room.now + 2.1)
+    assert answer["live"]["chat_note"] == Texts("fr").t("live.chat_slow")
+    assert len(room.sent) == sent + 1 + 2  # "un" to the host, then to the two others
+    # A watcher reads, and may not write.
+    answer = room.call("w", "liveSay", "hello", "", room.now + 10)
+    assert not answer["live"]["can_chat"] and answer["live"]["chat_note"]
+    assert [c["text"] for c in chats["w"]][-1] == "un"
+    # Lines are not kept in any save.
+    for dev in (host, bob, watcher):
+        assert not any("alert" in value for value in dev.storage.data.values())

@@ -39,6 +39,14 @@ class LiveMoved(TypedDict):
     by: str  # the name of that device's seat
 
 
+class LiveChat(TypedDict):
+    """A line said at the table, as this device shows it (as text, never markup)."""
+
+    who: str  # the seat's name, or the room's device's
+    text: str  # the line, or a ready phrase in this device's language
+    mine: bool  # said from this device
+
+
 class LiveInfo(TypedDict):
     """A live game as this device sees it (web/page/live/modes.py)."""
 
@@ -53,6 +61,9 @@ class LiveInfo(TypedDict):
     host_away: bool  # a guest: the room's device went quiet
     moved: LiveMoved | None  # a guest: another device carries the game on there
     over: bool  # the game ended
+    chat: list[LiveChat]  # lines said at the table since the last answer
+    can_chat: bool  # this device may write (a watcher may only read)
+    chat_note: str | None  # why this device's last line was not said (too long, too soon)
 
 
 class LiveAnswer(TypedDict):

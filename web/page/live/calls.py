@@ -46,6 +46,10 @@ class Live(Mode, Protocol):
         """Ask for a free seat, with a name."""
         ...
 
+    def say(self, text: str, phrase: str, now: float) -> None:
+        """A line to the table (a ready phrase's id, or else the text)."""
+        ...
+
     def flush(self) -> list[Outgoing]:
         """The messages to send now (they are sent once)."""
         ...
@@ -112,6 +116,12 @@ class Calls:
         """Ask the room's device for a free seat."""
         if isinstance(self.bridge.mode, Live):
             self.bridge.mode.take(seat, name)
+        return self._live(now)
+
+    def liveSay(self, text: str, phrase: str, now: float) -> LiveAnswer:
+        """A line to the table: typed ``text``, or a ready ``phrase``'s id (then the text is "")."""
+        if isinstance(self.bridge.mode, Live):
+            self.bridge.mode.say(text, phrase, now)
         return self._live(now)
 
     def liveFlush(self, now: float) -> LiveAnswer:

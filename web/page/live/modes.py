@@ -32,8 +32,9 @@ from ..table import BOT_LEVELS, Table
 from ..texts import Texts
 from ..view import board
 from ..view_types import View
-from .answers import LiveInfo, LiveMoved, LiveSeat, Outgoing
-from .protocol import SeatInfo
+from .answers import LiveChat, LiveInfo, LiveMoved, LiveSeat, Outgoing
+from .chat import KEEP, REFUSALS, ChatError, Pace, clean_line, phrase_key
+from .protocol import SaidMsg, SeatInfo
 from .room import GuestRoom, HostAnswer, HostRoom, failure_text, live_texts, new_secret
 
 __all__ = ["Hosting", "RemoteTable", "Visiting", "failure_text"]
@@ -60,6 +61,40 @@ class RemoteTable(Table):
     def play(self, move: Move) -> None:
         self.pending = move
         self.touch()
+
+
+class Chat:
+    """The lines said at the table, as this device shows them: the last KEEP,
+    those not yet handed to the page, and why this device's last line was not said."""
+
+    def __init__(self) -> None:
+        self.lines: list[LiveChat] = []
+        self.new: list[LiveChat] = []
+        self.note: str | None = None
+
+    def heard(self, texts: Texts, said: SaidMsg, seats: Sequence[SeatInfo], mine: set[int]) -> None:
+        seat = said["seat"]
+        who = seats[seat]["name"] if 0 <= seat < len(seats) else texts.t("live.host_device")
+        try:
+            if "phrase" in said:
+                text = texts.t(phrase_key(said["phrase"]))
+            else:
+                text = clean_line(said.get("text"))  # again: what arrived is not trusted
+        except ChatError:
+            return
+        line: LiveChat = {"who": who, "text": text, "mine": seat in mine}
+        self.lines = [*self.lines, line][-KEEP:]
+        self.new = [*self.new, line][-KEEP:]
+
+    def take(self) -> tuple[list[LiveChat], str | None]:
+        new, note = self.new, self.note
+        self.new, self.note = [], None
+        return new, note
+
+
+def _line(text: str, phrase: str) -> dict[str, str]:
+    """What the page asks to say: a ready phrase's id, or else typed text."""
+    return {"phrase": phrase} if phrase else {"text": text}
 
 
 class Said:
@@ -152,6 +187,7 @@ class Hosting:
         self.password = password
         self.outbox: list[Outgoing] = []
         self.said = Said()
+        self.chat = Chat()
         self._look()
 
     @classmethod
@@ -182,7 +218,21 @@ class Hosting:
 
     def _send(self, answer: HostAnswer) -> None:
         self.outbox += _outgoing(answer.send)
+        for said in answer.said:
+            self.chat.heard(self.texts, said, self.room.seat_infos(), self._speaks_for())
         self._look()
+
+    def _speaks_for(self) -> set[int]:
+        """The seats whose lines are this device's: its people's (or -1, none)."""
+        people = {i for i, s in enumerate(self.room.seats) if s.status == HOST and s.kind == PERSON}
+        return people or {-1}
+
+    def say(self, text: str, phrase: str, now: float) -> None:
+        """A line to the table from this device: its first person's seat speaks."""
+        try:
+            self._send(self.room.say(min(self._speaks_for()), _line(text, phrase), now))
+        except ChatError as exc:
+            self.chat.note = self.texts.t(exc.key)
 
     def _moved_here(self, before: int) -> None:
         """After a click or a computer's move: the game moved on here, or not."""
@@ -256,6 +306,7 @@ class Hosting:
     def info(self, now: float | None = None) -> LiveInfo:
         mine = self._mine()
         state = self.session.table.state
+        chat, note = self.chat.take()
         return {
             "role": HOST,
             "room": self.room.room,
@@ -268,6 +319,9 @@ class Hosting:
             "host_away": False,
             "moved": None,
             "over": state.over,
+            "chat": chat,
+            "can_chat": True,
+            "chat_note": note,
         }
 
     def kept(self) -> dict[str, Any]:
@@ -366,6 +420,8 @@ class Visiting:
         self.table: RemoteTable | None = None
         self.outbox: list[Outgoing] = []
         self.said = Said()
+        self.chat = Chat()
+        self.pace = Pace()  # this device's own lines, before the room's device counts them
         # Another device carries the game on there: offered while the room's device is silent.
         self.moved: LiveMoved | None = None
 
@@ -458,6 +514,10 @@ class Visiting:
             self._take_game(self.guest.state)
         elif event.kind == "game" and self.guest.state is not None:
             self._take_game(self.guest.state)
+        elif event.kind == "said" and event.said is not None:
+            self.chat.heard(self.texts, event.said, self.guest.seats, self._mine())
+        elif event.kind == "refused" and event.key in REFUSALS:
+            self.chat.note = event.message
         elif event.kind == "refused" and self.table is not None:
             self.table.pending = None
             self.session.table.message = event.message
@@ -489,6 +549,22 @@ class Visiting:
         except ValueError:
             self.session.table.message = self.texts.t("live.one_seat")
 
+    def say(self, text: str, phrase: str, now: float) -> None:
+        """A line to the table, for the room's device to pass on (a watcher may not)."""
+        line = _line(text, phrase)
+        try:
+            if not self.guest.seated:
+                raise ChatError("live.chat_watch")
+            if "phrase" in line:
+                phrase_key(line["phrase"])
+            else:
+                line["text"] = clean_line(line["text"])
+            self.pace.take(now)
+        except ChatError as exc:
+            self.chat.note = self.texts.t(exc.key)
+            return
+        self._to_host([self.guest.say(line)])
+
     def flush(self) -> list[Outgoing]:
         out, self.outbox = self.outbox, []
         return out
@@ -498,6 +574,7 @@ class Visiting:
         mine = self._mine()
         kept = {**guest.remembered(), "slot": self.slot}
         state = guest.state
+        chat, note = self.chat.take()
         return {
             "role": GUEST,
             "room": guest.room,
@@ -510,6 +587,9 @@ class Visiting:
             "host_away": state is not None and now is not None and guest.host_away(now),
             "moved": self.moved if now is not None and guest.silent(now) else None,
             "over": state is not None and state.over,
+            "chat": chat,
+            "can_chat": guest.seated,
+            "chat_note": note,
         }
 
     def take_over(self, draw: Any = new_secret) -> tuple[Hosting, Outgoing]:

@@ -15,6 +15,8 @@ is for another game). The room's device (the host) sends:
 - ``seated`` to the device that took a seat: its number, the last ``seq`` the
   host saw from it, and on a first take the seat's ``secret``;
 - ``refused`` to the device whose message changed nothing, with why;
+- ``said`` to every device: a line a seat said (``seat``, or -1 for the room's
+  device when it plays no person's seat), its ``text`` or a ready ``phrase``;
 - ``beat`` to every device, every ``BEAT_S`` seconds, with ``hidden`` while
   its page is in the background (another tab or app): its beats may then stop
   because the system freezes the page, so the others wait ``HIDDEN_AWAY_S``
@@ -37,7 +39,10 @@ Every other device (a guest) sends the host:
 - ``move``: the seat, the number of decisions of the game it played from
   (``n``), the decision in the engine's notation, a sequence number (``seq``,
   higher than any before from that seat) and a ``mac``;
-- ``beat``: the seat, a ``seq`` and a ``mac``, every ``BEAT_S`` seconds.
+- ``beat``: the seat, a ``seq`` and a ``mac``, every ``BEAT_S`` seconds;
+- ``say``: a line to the table, signed as a move is (the seat, a ``seq``, a
+  ``mac``), with its ``text`` or a ready ``phrase``: a device speaks only for
+  the seat it holds, and a watcher not at all.
 
 A ``mac`` is an HMAC-SHA256 of the rest of the message with the seat's secret,
 which only the host and the device that took the seat hold: a message for a
@@ -58,6 +63,7 @@ from game.compact import MAX_LINK_CHARS
 from game.limits import MAX_NAME
 
 from ..share import CHECK_CHARS
+from .chat import MAX_CHAT, PHRASES
 
 VERSION = 1
 # A whole game's link and the seats fit well within this.
@@ -138,6 +144,15 @@ class HostBeat(TypedDict):
     hidden: NotRequired[Literal[True]]  # only while the host's page is in the background
 
 
+class SaidMsg(TypedDict):
+    v: int
+    t: Literal["said"]
+    room: str
+    seat: int  # -1: the room's device, which plays no person's seat
+    text: NotRequired[str]
+    phrase: NotRequired[str]
+
+
 class Moved(TypedDict):
     v: int
     t: Literal["moved"]
@@ -175,6 +190,17 @@ class MoveMsg(TypedDict):
     mac: str
 
 
+class Say(TypedDict):
+    v: int
+    t: Literal["say"]
+    room: str
+    seat: int
+    seq: int
+    text: NotRequired[str]
+    phrase: NotRequired[str]
+    mac: str
+
+
 class GuestBeat(TypedDict):
     v: int
     t: Literal["beat"]
@@ -184,8 +210,8 @@ class GuestBeat(TypedDict):
     mac: str
 
 
-FromHost = Welcome | Game | Seats | Seated | Refused | HostBeat | Moved
-FromGuest = Take | Back | MoveMsg | GuestBeat
+FromHost = Welcome | Game | Seats | Seated | Refused | HostBeat | Moved | SaidMsg
+FromGuest = Take | Back | MoveMsg | GuestBeat | Say
 
 
 class MessageError(ValueError):
@@ -283,6 +309,16 @@ def _seats(data: dict[str, Any]) -> list[SeatInfo]:
     return out
 
 
+def _line(data: dict[str, Any]) -> None:
+    """A line said: its text (cleaned later, chat.clean_line) or a ready phrase, one of the two."""
+    if ("text" in data) == ("phrase" in data):
+        raise MessageError("a line has its text or a phrase")
+    if "text" in data:
+        _text(data, "text", MAX_CHAT)
+    elif data["phrase"] not in PHRASES:
+        raise MessageError("unknown phrase")
+
+
 _MAX_SEQ = 2**53
 MAX_ROUND = 10_000  # games in one room
 
@@ -330,6 +366,11 @@ def read_from_host(text: object) -> FromHost:
         if "hidden" in data and data["hidden"] is not True:
             raise MessageError("a beat's hidden must be true when there")
         return cast(HostBeat, data)
+    if kind == "said":
+        _exactly(data, "seat", optional=("text", "phrase", *signable))
+        _int(data, "seat", -1, MAX_SEATS - 1)
+        _line(data)
+        return cast(SaidMsg, data)
     if kind == "moved":  # from a guest carrying on, read by the others
         _exactly(data, "to", "password", "by")
         _text(data, "to", MAX_ROOM_CHARS)
@@ -370,4 +411,11 @@ def read_from_guest(text: object) -> FromGuest:
         _int(data, "seq", 1, _MAX_SEQ)
         _text(data, "mac", MAC_CHARS, MAC_CHARS)
         return cast(GuestBeat, data)
+    if kind == "say":
+        _exactly(data, "seat", "seq", "mac", optional=("text", "phrase"))
+        _int(data, "seat", 0, MAX_SEATS - 1)
+        _int(data, "seq", 1, _MAX_SEQ)
+        _text(data, "mac", MAC_CHARS, MAC_CHARS)
+        _line(data)
+        return cast(Say, data)
     raise MessageError(f"unknown message type {str(kind)[:20]!r}")

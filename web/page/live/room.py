@@ -39,6 +39,7 @@ from game.setup import Setup
 from ..share import checked_code, link_code
 from ..table import HUMAN, Table
 from ..texts import Texts, catalogue
+from .chat import ChatError, Pace, clean_line, phrase_key
 from .protocol import (
     AWAY_S,
     HIDDEN_AWAY_S,
@@ -51,6 +52,8 @@ from .protocol import (
     Moved,
     MoveMsg,
     Refused,
+    SaidMsg,
+    Say,
     Seated,
     SeatInfo,
     Seats,
@@ -144,6 +147,7 @@ class HostAnswer:
     game_changed: bool = False
     seats_changed: bool = False
     refused: str | None = None
+    said: list[SaidMsg] = field(default_factory=list)  # lines said at the table (to show here too)
 
 
 class HostRoom:
@@ -181,6 +185,7 @@ class HostRoom:
         # The secrets of seats freed for another game (their devices had left):
         # a device that comes back with one is told its seat is gone.
         self.former: list[str] = []
+        self.paces: dict[int, Pace] = {}  # how often each seat speaks
 
     @classmethod
     def take_over(
@@ -442,11 +447,25 @@ class HostRoom:
         out = [self._to(peer, seated), self._to(peer, self._game()), *self._to_all(self._seats())]
         return HostAnswer(out, seats_changed=True)
 
-    def _signed(self, message: MoveMsg | GuestBeat, peer: str, now: float) -> HostAnswer:
-        """A move or a beat: made with the seat's secret, by the device that holds
-        the seat now, newer than anything before from it."""
+    def say(self, seat: int, line: Mapping[str, str], now: float) -> HostAnswer:
+        """A line said at the table by ``seat`` (-1: this device, which plays no
+        person's seat): ``line`` holds its "text" or a ready "phrase". Sent to
+        every device; ChatError when it is empty, too long, or said too soon
+        after others (nothing is sent then)."""
+        said: SaidMsg = {"v": VERSION, "t": "said", "room": self.room, "seat": seat}
+        if "phrase" in line:
+            phrase_key(line["phrase"])
+            said["phrase"] = line["phrase"]
+        else:
+            said["text"] = clean_line(line.get("text"))
+        self.paces.setdefault(seat, Pace()).take(now)
+        return HostAnswer(self._to_all(said), said=[said])
+
+    def _signed(self, message: MoveMsg | GuestBeat | Say, peer: str, now: float) -> HostAnswer:
+        """A move, a beat or a line: made with the seat's secret, by the device
+        that holds the seat now, newer than anything before from it."""
         seat = self.seats[message["seat"]]
-        is_move = message["t"] == "move"
+        is_move = message["t"] in ("move", "say")
         if seat.secret is None or seat.peer != peer or not mac_matches(dict(message), seat.secret):
             return self._refuse(peer, "live.not_your_seat") if is_move else HostAnswer()
         if message["seq"] <= seat.seq:
@@ -456,6 +475,15 @@ class HostRoom:
         if back:
             seat.status = "taken"
         answer = HostAnswer(self._to_all(self._seats()) if back else [], seats_changed=back)
+        if message["t"] == "say":
+            line = {k: message[k] for k in ("text", "phrase") if k in message}  # type: ignore[literal-required]
+            try:
+                said = self.say(message["seat"], line, now)
+            except ChatError as exc:
+                said = self._refuse(peer, exc.key)
+            answer.send += said.send
+            answer.said, answer.refused = said.said, said.refused
+            return answer
         if message["t"] != "move":
             return answer
         if message["n"] != len(self.state.moves):
@@ -480,6 +508,7 @@ class GuestEvent:
     """What a message from the room's device did here: ``kind`` is "game" (a
     newer position of the game: redraw), "new" (the room's next game), "seats", "seated" (this device has its seat),
     "welcome" (this device asks for its seat back: ``send`` holds the request),
+    "said" (a line said at the table: ``said``),
     "moved" (another device carries the game on in a new room: ``moved``),
     "refused" (``message`` says why, in the page's language; nothing changed),
     "beat" or "ignored" (a message not taken; ``message`` says why). ``send``:
@@ -489,6 +518,8 @@ class GuestEvent:
     message: str | None = None
     send: list[str] = field(default_factory=list)  # to the room's device
     moved: Moved | None = None  # "moved": where another device carries the game on
+    said: SaidMsg | None = None  # "said": a line said at the table
+    key: str | None = None  # "refused": the catalogue key of why
 
 
 class GuestRoom:
@@ -566,6 +597,13 @@ class GuestRoom:
         }
         return dump(message)
 
+    def say(self, line: Mapping[str, str]) -> str:
+        """A line for the table ("text" or a ready "phrase"), signed for this
+        device's seat (ValueError for a watcher: it may read, not write)."""
+        if not self.seated:
+            raise ValueError("a watcher does not write")
+        return self._signed({"t": "say", **line})
+
     def beat(self) -> str | None:
         """This device's beat (none before it holds a seat)."""
         if not self.seated:
@@ -616,7 +654,7 @@ class GuestRoom:
             if code == "live.seat_gone" and key is not None:
                 self.seat, self.secret, self.seq, self.seated = None, None, 0, False
                 self.dropped = True
-            return GuestEvent("refused", self.texts.t(code, reason=message["reason"]))
+            return GuestEvent("refused", self.texts.t(code, reason=message["reason"]), key=code)
         if message["t"] == "seated":
             self.seat = message["seat"]
             self.secret = key
@@ -626,6 +664,8 @@ class GuestRoom:
         if message["t"] == "seats":
             self.seats = message["seats"]
             return GuestEvent("seats")
+        if message["t"] == "said":
+            return GuestEvent("said", said=message)
         event = self._game(message["code"], message.get("round", 1))
         if event.kind != "ignored":
             self.seats = message["seats"]

@@ -34,6 +34,14 @@
  */
 
 /**
+ * A line said at the table, as this device shows it (as text, never markup).
+ * @typedef {object} LiveChat
+ * @property {string} who  the seat's name, or the room's device's
+ * @property {string} text  the line, or a ready phrase in this device's language
+ * @property {boolean} mine  said from this device
+ */
+
+/**
  * A live game as this device sees it (web/page/live/modes.py).
  * @typedef {object} LiveInfo
  * @property {string} role  "host": this device holds the game; "guest": another device does
@@ -47,6 +55,9 @@
  * @property {boolean} host_away  a guest: the room's device went quiet
  * @property {LiveMoved | null} moved  a guest: another device carries the game on there
  * @property {boolean} over  the game ended
+ * @property {LiveChat[]} chat  lines said at the table since the last answer
+ * @property {boolean} can_chat  this device may write (a watcher may only read)
+ * @property {string | null} chat_note  why this device's last line was not said (too long, too soon)
  */
 
 /**
@@ -67,6 +78,7 @@
  *   liveReceive: {args: [text: string, peer: string, now: number], answer: LiveAnswer},  // A message from a device of the room.
  *   liveTick: {args: [now: number, hidden: boolean], answer: LiveAnswer},  // Every second while live: beats, and seats gone quiet.
  *   liveTake: {args: [seat: number, name: string, now: number], answer: LiveAnswer},  // Ask the room's device for a free seat.
+ *   liveSay: {args: [text: string, phrase: string, now: number], answer: LiveAnswer},  // A line to the table: typed ``text``, or a ready ``phrase``'s id (then the text is "").
  *   liveFlush: {args: [now: number], answer: LiveAnswer},  // What a click or a computer's move gave to send.
  *   liveTakeOver: {args: [now: number], answer: LiveAnswer},  // The room's device left: hold the game here, in a room of this device's own. What it answers to send is for the room left (every device there is told where the game went): the new room has nobody in it yet.
  *   liveAgain: {args: [order: number[], nile: boolean, levels: string[], now: number], answer: LiveAnswer},  // Another game in this room, on the room's device (``order[i]``: the seat that sits at ``i`` next; ``levels[i]``: a computer's level there).

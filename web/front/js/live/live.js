@@ -52,8 +52,8 @@ export function prepare() {
  * @param {LiveInfo} info
  */
 function react(page, info) {
-  drawSeats(info, { invite, again: () => again(page), leave });
-  if (info.said.length) say(info.said.join(" "));
+  drawSeats(info, { invite, again: () => again(page), leave, say });
+  if (info.said.length) announce(info.said.join(" "));
   if (!takesSeatAgain(info)) {
     if (info.choose) pickSeat(page, info, take);
     else closeSeatPicker();
@@ -80,8 +80,17 @@ function again(page) {
   offerAgain(info, page.store.view, (order, nile, levels) => apply(callLive("liveAgain", order, nile, levels, now())));
 }
 
+/**
+ * A line to the table: typed text, or a ready phrase's id.
+ * @param {string} text
+ * @param {string} phrase
+ */
+function say(text, phrase) {
+  apply(callLive("liveSay", text, phrase, now()));
+}
+
 /** @param {string} text */
-function say(text) {
+function announce(text) {
   const box = $("#announce");
   if (box) box.textContent = text;
 }

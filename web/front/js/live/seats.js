@@ -7,23 +7,32 @@
 import { t } from "../i18n.js";
 import { $, h } from "../dom.js";
 import { modal } from "../links.js";
+import { chatBox, drawChat } from "./chat.js";
 
 /** @typedef {import("../store.js").Page} Page */
 /** @typedef {import("./calls.js").LiveInfo} LiveInfo */
 
 /**
- * Who sits where: here, away, free, whose turn.
+ * Who sits where: here, away, free, whose turn; and under it the message line
+ * (chat.js), made once with the panel and kept as it is.
  * @param {LiveInfo} info
- * @param {{invite: () => void, again: () => void, leave: () => void}} buttons  the room's device invites again and plays again; anyone leaves
+ * @param {{invite: () => void, again: () => void, leave: () => void, say: import("./chat.js").Say}} buttons
+ *   the room's device invites again and plays again; anyone leaves, or says a line
  */
 export function drawSeats(info, buttons) {
   let panel = $("#live-panel");
-  if (!panel) {
-    panel = h("section", { id: "live-panel", class: "live-panel", "aria-labelledby": "live-panel-title" });
+  let seats = $("#live-seats");
+  let chat = $("#live-chat");
+  if (!panel || !seats || !chat) {
+    panel?.remove();
+    seats = h("div", { id: "live-seats" });
+    chat = chatBox(buttons.say);
+    panel = h("section", { id: "live-panel", class: "live-panel", "aria-labelledby": "live-panel-title" }, seats, chat);
     const app = $("#app");
     if (app) app.before(panel);
     else document.body.prepend(panel);
   }
+  drawChat(chat, info);
   const rows = info.seats.map((seat) =>
     h(
       "li",
@@ -39,7 +48,7 @@ export function drawSeats(info, buttons) {
     ),
   );
   const host = info.role === "host";
-  panel.replaceChildren(
+  seats.replaceChildren(
     h("h2", { id: "live-panel-title", text: t("live.seats_title") }),
     h("ul", {}, ...rows),
     h("p", { class: "small", hidden: host || !info.over, text: t("live.again_wait") }),
