@@ -218,16 +218,19 @@ export function drawScores(view) {
     const side = sideOf(view, p.index);
     const classes = ["score-chip", `c-${p.colour}`];
     if (p.to_move && !view.final) classes.push("to-move");
+    const said = t("scores.player", { name: p.name, score: p.score, cubes: p.cubes, supply: p.supply });
     return h(
       "li",
-      { class: classes.join(" ") },
-      h("span", {
-        class: "sr-only",
-        text: t("scores.player", { name: p.name, score: p.score, cubes: p.cubes, supply: p.supply }),
-      }),
+      { class: classes.join(" "), title: said },
+      h("span", { class: "sr-only", text: said }),
       side ? seatIcon(side, 22) : null,
       h("b", { "aria-hidden": "true", text: String(p.score) }),
-      h("small", { "aria-hidden": "true", text: `${p.cubes}·${p.supply}` }),
+      h(
+        "span",
+        { class: "stock", "aria-hidden": "true" },
+        h("small", { text: String(p.cubes) }),
+        h("small", { text: String(p.supply) }),
+      ),
     );
   });
 }

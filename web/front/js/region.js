@@ -372,7 +372,6 @@ function drawCell(ctx, cell) {
     "g",
     attrs,
     s("title", { text: what.join(", ") + cellTip(cell) }),
-    ctx.hit ? s("rect", { class: "hit", ...ctx.hit(cell) }) : null,
     s("rect", { class: "cell-bg", x: cx, y: cy, width: G.cell, height: G.cellH, rx: 5 }),
   );
   const mx = cx + G.cell / 2;
@@ -412,6 +411,8 @@ function drawCell(ctx, cell) {
   }
   if (holder) g.append(tokenChip(holder, mx, my, 13));
   else if (tokenSpot && mover) g.append(tokenChip(mover, mx, my, 13, "ghost"));
+  // Last, so that the cell's own shapes come first (its outline is its first shape).
+  if (ctx.hit) g.append(s("rect", { class: "hit", ...ctx.hit(cell) }));
   return g;
 }
 
