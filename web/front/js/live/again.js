@@ -8,12 +8,11 @@
 import { t } from "../i18n.js";
 import { h } from "../dom.js";
 import { modal } from "../links.js";
+import { PERSON } from "../generated/shared.js";
 
 /** @typedef {import("./calls.js").LiveInfo} LiveInfo */
 /** @typedef {import("../generated/view.js").View} View */
 /** @typedef {(order: number[], nile: boolean, levels: string[]) => void} Start */
-
-const PERSON = "human";
 
 /**
  * The dialog: the seats in order, each with a button that moves it up one
