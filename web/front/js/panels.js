@@ -223,7 +223,7 @@ export function drawScores(view) {
       "li",
       { class: classes.join(" "), title: said },
       h("span", { class: "sr-only", text: said }),
-      side ? seatIcon(side, 22) : null,
+      side ? seatIcon(side, 20) : null,
       h("b", { "aria-hidden": "true", text: String(p.score) }),
       h(
         "span",
