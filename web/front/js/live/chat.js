@@ -48,16 +48,19 @@ function lineOf(line) {
  * @param {Say} say
  */
 export function chatBox(say) {
+  // The log scrolls: it takes the keyboard's focus, to be scrolled by keys too.
   const log = h(
-    "ol",
+    "div",
     {
       id: "live-chat-log",
       class: "live-chat-log",
       role: "log",
       "aria-live": "polite",
       "aria-labelledby": "live-chat-title",
+      tabindex: "0",
+      hidden: heard.length === 0,
     },
-    ...heard.map(lineOf),
+    h("ol", {}, ...heard.map(lineOf)),
   );
   const field = /** @type {HTMLInputElement} */ (
     h("input", {
@@ -113,12 +116,14 @@ export function chatBox(say) {
  * @param {LiveInfo} info
  */
 export function drawChat(box, info) {
-  const log = box.querySelector("#live-chat-log");
-  if (log && info.chat.length) {
+  const log = /** @type {HTMLElement | null} */ (box.querySelector("#live-chat-log"));
+  const list = log?.querySelector("ol");
+  if (log && list && info.chat.length) {
     heard.push(...info.chat);
     heard.splice(0, Math.max(0, heard.length - KEEP));
-    log.append(...info.chat.map(lineOf));
-    while (log.children.length > KEEP) log.firstElementChild?.remove();
+    list.append(...info.chat.map(lineOf));
+    while (list.children.length > KEEP) list.firstElementChild?.remove();
+    log.hidden = false;
     log.scrollTop = log.scrollHeight;
   }
   const form = /** @type {HTMLElement | null} */ (box.querySelector("#live-chat-form"));
