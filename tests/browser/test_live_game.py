@@ -14,9 +14,11 @@ import time
 
 from playwright.sync_api import expect
 
-from game import replay
+from game import new_game, replay
 from harness.browser_page import start_game, view_of, wait_ready
 from harness.pages import DISPATCH_CLICK, offered
+from page.share import link_code
+from page.table import Table
 from tests.browser.test_accessibility import PHONE, audit
 from tools import serve as static_server
 from tools.relay import free_port
@@ -103,7 +105,7 @@ def test_a_whole_four_player_live_game_ends_the_same_on_three_devices(device, li
     take_seat(cy, 2, "Cyd")
     # Everyone sees who is here; the host saw them join (its polite live region).
     expect(host.locator('#live-panel [data-seat="2"]')).to_have_attribute("data-status", "taken")
-    statuses = bob.locator("#live-panel li").evaluate_all("els => els.map(e => e.dataset.status)")
+    statuses = bob.locator("#live-seats li").evaluate_all("els => els.map(e => e.dataset.status)")
     assert statuses == ["host", "taken", "taken", "host"]
     pages = [host, bob, cy]
     play_until(pages, lambda: all(view_of(p)["final"] for p in pages), random.Random(5))
@@ -116,6 +118,7 @@ def test_a_whole_four_player_live_game_ends_the_same_on_three_devices(device, li
         assert "Cyd" in page.locator("table.final").inner_text()
     # Play again: the same people in the same room, Bob first now; everyone follows by itself.
     host.click("#live-play-again")
+    assert audit(host, "play again", board=False)[0] == []
     host.click('#live-again li[data-seat="1"] button.live-up')
     host.click("#live-again-start")
     started = time.monotonic()
@@ -202,6 +205,13 @@ SPOKEN = """() => {
 }"""
 # Sends text to every device of the room through this page's link.
 SEND = """async (text) => (await import("./web/front/js/live/live.js")).connection().send(null, text)"""
+# The same, signed with a room key of this page's own making (not the room's).
+SEND_SIGNED = """async (text) => {
+  const keys = await import("./web/front/js/live/keys.js");
+  const sign = await keys.signer((await keys.makeRoomKey()).signing);
+  const link = (await import("./web/front/js/live/live.js")).connection();
+  return link.send(null, await sign(text));
+}"""
 
 
 def test_forged_replayed_and_other_seat_messages_are_refused(device, live_site):
@@ -236,17 +246,33 @@ def test_forged_replayed_and_other_seat_messages_are_refused(device, live_site):
         "not this device's", timeout=WAIT_MS
     )
     unchanged()
-    # Cy's device passes itself off as the room's device to the others.
+    # Cy's device, which knows the password, passes itself off as the room's device:
+    # a welcome for a newcomer (a watcher here, who has no seat's secret) and a game,
+    # with another deal and every seat taken, unsigned and signed with a key of its own.
+    watcher = device(url)
+    expect(watcher.locator("#live-pick")).to_be_visible(timeout=WAIT_MS)
+    pages.append(watcher)
+    record = record_of(host)
     seats = [{"seat": i, "kind": "human", "status": "taken", "name": "X"} for i in range(3)]
     room = url.split("#live=")[1].split(".")[0]
-    game = {"v": 1, "t": "game", "room": room, "code": "AAAA.abcdef", "seats": seats}
-    cy.evaluate(SEND, json.dumps(game))
-    unchanged()
-    assert bob.locator("#live-panel li").evaluate_all("e => e.map(x => x.dataset.status)") == [
-        "host",
-        "taken",
-        "taken",
-    ]
+    code = link_code(Table(new_game(["X", "Y", "Z"], 666), ["human"] * 3))  # a real game
+    for forged in (
+        {"v": 2, "t": "welcome", "room": room, "nonce": "n" * 22, "code": code, "seats": seats},
+        {"v": 2, "t": "game", "room": room, "code": code, "seats": seats},
+        {"v": 2, "t": "seats", "room": room, "seats": seats},
+    ):
+        cy.evaluate(SEND, json.dumps(forged))
+        cy.evaluate(SEND_SIGNED, json.dumps(forged))
+    time.sleep(1.0)
+    assert [record_of(p) for p in pages] == [record] * 4
+    for page in (bob, watcher):
+        statuses = page.locator("#live-seats li").evaluate_all("e => e.map(x => x.dataset.status)")
+        assert statuses == ["host", "taken", "taken"]
+    # An invite made before rooms had keys: out of date, said so.
+    old = url.rsplit(".", 1)[0]
+    watcher.goto(old)
+    watcher.reload()
+    expect(watcher.locator("#notice")).to_contain_text("out of date", timeout=WAIT_MS)
 
 
 def test_unreachable_relays_are_said_within_the_wait_with_the_way_on_by_link(device, dist_dir):
@@ -328,6 +354,9 @@ def test_a_guest_carries_on_when_the_host_is_gone_and_the_other_follows(device, 
     expect(bob.locator("#live-invite")).to_be_visible(timeout=WAIT_MS)
     new_room = bob.locator("#live-url").input_value().split("#", 1)[1]
     assert new_room.startswith("live=")
+    # A new room, with a new key: said so.
+    assert new_room.rsplit(".", 1)[1] != url.rsplit(".", 1)[1]
+    expect(bob.locator("#notice")).to_contain_text("new key")
     assert record_of(bob)["moves"] == moves
     bob.click("#live-invite-close")
     # Cy is told where the game went, follows, and is in its seat again there.
@@ -338,5 +367,5 @@ def test_a_guest_carries_on_when_the_host_is_gone_and_the_other_follows(device, 
     assert cy.evaluate("location.hash") == "#" + new_room
     statuses = "e => e.map(x => x.dataset.status)"
     expect(bob.locator('#live-panel [data-seat="2"]')).to_have_attribute("data-status", "taken")
-    assert bob.locator("#live-panel li").evaluate_all(statuses) == ["free", "host", "taken", "host"]
+    assert bob.locator("#live-seats li").evaluate_all(statuses) == ["free", "host", "taken", "host"]
     assert record_of(cy)["moves"] == moves

@@ -14,13 +14,14 @@ import pytest
 from game import GameState, new_game
 from game.errors import GameError
 from page.live import protocol
-from page.live.protocol import AWAY_S, HIDDEN_AWAY_S, MAX_MESSAGE_CHARS, dump, signed
+from page.live.protocol import AWAY_S, HIDDEN_AWAY_S, MAX_MESSAGE_CHARS, VERSION, dump, signed
 from page.live.room import GuestEvent, GuestRoom, HostRoom, failure_text
 from page.share import check_of, link_code
 from page.table import Table
 from page.texts import Texts
 
 NAMES = ["Ann", "Bob", "Cy"]
+KEY = "e" + "K" * 43  # a room's key as text (web/front/js/live/keys.js)
 KINDS = ["human", "human", "easy"]  # Ann on the host, Bob a friend, a computer
 EN = Texts("en")
 
@@ -46,7 +47,7 @@ class Net:
             for name in [peer] if peer is not None else list(self.guests):
                 if name not in self.guests:
                     continue
-                event = self.guests[name].receive(text, self.now, "h")
+                event = self.guests[name].receive(text, self.now, "h", signed=True)
                 self.events.setdefault(name, []).append(event)
                 for reply in event.send:
                     self.to_host(name, reply)
@@ -124,7 +125,7 @@ def test_a_guest_is_welcomed_with_the_game_and_takes_a_free_seat(net):
     # A device plays one seat.
     with pytest.raises(ValueError):
         bob.take(2, "Bob again")
-    bob_take = {"v": 1, "t": "take", "room": "room-1", "seat": 1, "name": "x"}
+    bob_take = {"v": VERSION, "t": "take", "room": "room-1", "seat": 1, "name": "x"}
     answer = net.to_host("b", dump(bob_take))
     assert answer.refused == "live.one_seat" and net.last("b").message == EN.t("live.one_seat")
     assert net.host.seats[1].secret == bob.secret
@@ -202,7 +203,7 @@ def test_a_move_for_another_seat_is_refused(net):
     # Bob signs a move for Ann's seat (and for the computer's) with his own secret.
     for seat in (0, 2):
         forged = {
-            "v": 1,
+            "v": VERSION,
             "t": "move",
             "room": "room-1",
             "seat": seat,
@@ -261,14 +262,22 @@ def test_a_move_from_an_older_position_is_refused(net):
         "not json",
         "[1, 2]",
         "{}",
-        json.dumps({"v": 1, "t": "move", "room": "room-1"}),
-        json.dumps({"v": 1, "t": "take", "room": "room-1", "seat": True, "name": "x"}),
-        json.dumps({"v": 1, "t": "take", "room": "room-1", "seat": 9, "name": "x"}),
-        json.dumps({"v": 1, "t": "take", "room": "room-1", "seat": 1, "name": "x", "extra": 1}),
-        json.dumps({"v": 1, "t": "shout", "room": "room-1"}),
+        json.dumps({"v": VERSION, "t": "move", "room": "room-1"}),
+        json.dumps({"v": VERSION, "t": "take", "room": "room-1", "seat": True, "name": "x"}),
+        json.dumps({"v": VERSION, "t": "take", "room": "room-1", "seat": 9, "name": "x"}),
+        json.dumps(
+            {"v": VERSION, "t": "take", "room": "room-1", "seat": 1, "name": "x", "extra": 1}
+        ),
+        json.dumps({"v": VERSION, "t": "shout", "room": "room-1"}),
         "[" * 5000 + "]" * 5000,
         json.dumps(
-            {"v": 1, "t": "take", "room": "room-1", "seat": 1, "name": "x" * MAX_MESSAGE_CHARS}
+            {
+                "v": VERSION,
+                "t": "take",
+                "room": "room-1",
+                "seat": 1,
+                "name": "x" * MAX_MESSAGE_CHARS,
+            }
         ),
     ],
 )
@@ -284,11 +293,11 @@ def test_what_is_not_a_message_is_refused_and_changes_nothing(net, text):
 def test_a_message_of_a_newer_protocol_says_to_reload(net):
     bob = seated_bob(net)
     answer = net.to_host(
-        "b", json.dumps({"v": 2, "t": "take", "room": "room-1", "seat": 1, "name": "x"})
+        "b", json.dumps({"v": VERSION + 1, "t": "take", "room": "room-1", "seat": 1, "name": "x"})
     )
     assert answer.refused == "live.newer"
-    newer = json.dumps({"v": 2, "t": "beat", "room": "room-1"})
-    assert bob.receive(newer, net.now, "h").message == EN.t("live.newer")
+    newer = json.dumps({"v": VERSION + 1, "t": "beat", "room": "room-1"})
+    assert bob.receive(newer, net.now, "h", signed=True).message == EN.t("live.newer")
 
 
 def test_a_message_for_another_room_is_refused(net):
@@ -298,7 +307,7 @@ def test_a_message_for_another_room_is_refused(net):
     assert answer.refused == "live.other_game"
     game = json.loads(game_message(net, net.host.code(), bob.secret))
     game["room"] = "room-2"
-    assert bob.receive(dump(signed(game, bob.secret)), net.now, "h").message == EN.t(
+    assert bob.receive(dump(signed(game, bob.secret)), net.now, "h", signed=True).message == EN.t(
         "live.other_game"
     )
     check()
@@ -307,7 +316,13 @@ def test_a_message_for_another_room_is_refused(net):
 # ------------------------------------------------- games received, as links
 def game_message(net: Net, code: str, secret: str | None = None) -> str:
     """A game message as the room's device would send it (signed for a seated guest)."""
-    message = {"v": 1, "t": "game", "room": "room-1", "code": code, "seats": net.host.seat_infos()}
+    message = {
+        "v": VERSION,
+        "t": "game",
+        "room": "room-1",
+        "code": code,
+        "seats": net.host.seat_infos(),
+    }
     return dump(signed(message, secret) if secret else message)
 
 
@@ -321,9 +336,9 @@ def test_a_game_cut_or_changed_on_the_way_is_refused_as_a_link_is(net):
     watcher = net.join("w", GuestRoom("room-1"))
     for bad in (code[:-1], body[:-4] + "." + check_part, flipped + "." + check_part, "g=" + code):
         # Sent by the room's device itself (signed for Bob; a watcher takes unsigned ones).
-        event = bob.receive(game_message(net, bad, bob.secret), net.now, "h")
+        event = bob.receive(game_message(net, bad, bob.secret), net.now, "h", signed=True)
         assert event.kind == "ignored" and event.message == EN.t("link.bad"), bad
-        event = watcher.receive(game_message(net, bad), net.now, "h")
+        event = watcher.receive(game_message(net, bad), net.now, "h", signed=True)
         assert event.kind == "ignored" and event.message == EN.t("link.bad"), bad
     assert watcher.state.moves == bob.state.moves
     check()
@@ -362,7 +377,7 @@ def test_a_game_behind_this_devices_is_refused(net):
     bob_move = bob.state.legal_moves()[0].to_json()
     net.to_host("b", bob.move(bob_move))
     check = unchanged(net, bob)
-    event = bob.receive(game_message(net, old, bob.secret), net.now, "h")
+    event = bob.receive(game_message(net, old, bob.secret), net.now, "h", signed=True)
     assert event.kind == "ignored" and event.message == EN.t("live.behind")
     check()
 
@@ -371,7 +386,7 @@ def test_another_game_in_the_same_room_is_refused(net):
     bob = seated_bob(net)
     check = unchanged(net, bob)
     other = link_code(Table(fresh_state(seed=8), KINDS))
-    event = bob.receive(game_message(net, other, bob.secret), net.now, "h")
+    event = bob.receive(game_message(net, other, bob.secret), net.now, "h", signed=True)
     assert event.message == EN.t("live.other_game")
     check()
 
@@ -382,7 +397,7 @@ def test_a_game_from_a_newer_version_says_so(net):
     raw[0] += 1  # the version byte
     newer = base64.urlsafe_b64encode(bytes(raw)).decode().rstrip("=")
     message = game_message(net, f"{newer}.{check_of(newer)}", bob.secret)
-    assert bob.receive(message, net.now, "h").message == EN.t("link.newer")
+    assert bob.receive(message, net.now, "h", signed=True).message == EN.t("link.newer")
 
 
 # ------------------------------------------------------------------ away and back
@@ -430,12 +445,12 @@ def test_a_host_in_the_background_says_so_and_guests_wait_longer_for_it(net):
 def test_a_visible_hosts_beat_is_as_before_and_hidden_can_only_be_true(net):
     bob = seated_bob(net)
     (to, text), *_ = net.host.tick(net.now).send
-    assert to is None and json.loads(text) == {"v": 1, "t": "beat", "room": "room-1"}
+    assert to is None and json.loads(text) == {"v": VERSION, "t": "beat", "room": "room-1"}
     net.now += 1
     seen = bob.host_seen
     for bad in (False, 1, "yes"):
         event = bob.receive(
-            dump({"v": 1, "t": "beat", "room": "room-1", "hidden": bad}), net.now, "h"
+            dump({"v": VERSION, "t": "beat", "room": "room-1", "hidden": bad}), net.now, "h"
         )
         assert event.kind == "ignored"
     assert bob.host_seen == seen and not bob.host_hidden
@@ -487,7 +502,9 @@ def test_a_return_replayed_or_without_the_secret_is_refused(net):
     # Another device replays a "back" with an old nonce (the first one, Bob's): refused.
     nonce = "secret-0000-abcdefgh"
     replay = dump(
-        signed({"v": 1, "t": "back", "room": "room-1", "seat": 1, "nonce": nonce}, kept["secret"])
+        signed(
+            {"v": VERSION, "t": "back", "room": "room-1", "seat": 1, "nonce": nonce}, kept["secret"]
+        )
     )
     net.join("x", GuestRoom("room-1"))
     assert net.to_host("x", replay).refused == "live.replayed"
@@ -495,7 +512,7 @@ def test_a_return_replayed_or_without_the_secret_is_refused(net):
     # signed with a secret that device holds: it takes it for nothing).
     y = net.join("y", GuestRoom("room-1", seat=1, secret="guessed-secret-xxxxxx"))
     assert not y.seated and net.last("y").message == EN.t("live.forged")
-    guess = {"v": 1, "t": "back", "room": "room-1", "seat": 1, "nonce": net.host.nonces["y"]}
+    guess = {"v": VERSION, "t": "back", "room": "room-1", "seat": 1, "nonce": net.host.nonces["y"]}
     answer = net.to_host("y", dump(signed(guess, "guessed-secret-xxxxxx")))
     assert answer.refused == "live.not_your_seat"
     assert net.host.seats[1].peer == "b2"
@@ -553,21 +570,27 @@ def test_a_guest_carries_the_game_on_when_the_rooms_device_leaves(net):
 @pytest.mark.parametrize(
     "fields",
     [
-        {"to": "room-2", "password": "pw"},  # no "by"
-        {"to": "", "password": "pw", "by": "Bob"},
-        {"to": "room-2", "password": "pw" * 40, "by": "Bob"},
-        {"to": "room-2", "password": "pw", "by": "Bob", "seat": 1},
+        {"to": "room-2", "password": "pw", "key": KEY},  # no "by"
+        {"to": "", "password": "pw", "by": "Bob", "key": KEY},
+        {"to": "room-2", "password": "pw" * 40, "by": "Bob", "key": KEY},
+        {"to": "room-2", "password": "pw", "by": "Bob", "seat": 1, "key": KEY},
+        {"to": "room-2", "password": "pw", "by": "Bob"},  # no key: an old device's word
+        {"to": "room-2", "password": "pw", "by": "Bob", "key": "e<script>" + "x" * 40},
     ],
 )
 def test_a_malformed_word_that_the_game_moved_is_not_taken(fields):
     with pytest.raises(protocol.MessageError):
-        protocol.read_from_host(json.dumps({"v": 1, "t": "moved", "room": "room-1", **fields}))
+        protocol.read_from_host(
+            json.dumps({"v": VERSION, "t": "moved", "room": "room-1", **fields})
+        )
 
 
 def test_the_game_moved_is_taken_from_a_guest_never_from_the_host_s_peer(net):
     bob = seated_bob(net)
-    moved = GuestRoom("room-1").moved("room-2", "password-2", "Cy")
-    assert bob.receive(moved, net.now, "h").kind == "ignored"  # not from the host's peer
+    moved = GuestRoom("room-1").moved("room-2", "password-2", KEY, "Cy")
+    assert (
+        bob.receive(moved, net.now, "h", signed=True).kind == "ignored"
+    )  # not from the host's peer
     event = bob.receive(moved, net.now, "c")
     assert event.kind == "moved" and event.moved is not None and event.moved["to"] == "room-2"
     # Offered (web/page/live/modes.py) only once the room's device is silent, hidden or not.
@@ -608,16 +631,16 @@ def test_a_game_renamed_elsewhere_is_the_same_game_and_another_deal_is_not(net):
     renamed = net.host.state.renamed(["Anna", "Bobby", "Cy"])
     code = link_code(Table(renamed, KINDS))
     game = signed(
-        {"v": 1, "t": "game", "room": "room-1", "code": code, "seats": bob.seats}, bob.secret
+        {"v": VERSION, "t": "game", "room": "room-1", "code": code, "seats": bob.seats}, bob.secret
     )
-    assert bob.receive(dump(game), net.now, "h").kind == "game"
+    assert bob.receive(dump(game), net.now, "h", signed=True).kind == "game"
     assert bob.state.setup.players == ("Anna", "Bobby", "Cy")
     other = new_game(["Anna", "Bobby", "Cy"], 8)
     code = link_code(Table(other, KINDS))
     game = signed(
-        {"v": 1, "t": "game", "room": "room-1", "code": code, "seats": bob.seats}, bob.secret
+        {"v": VERSION, "t": "game", "room": "room-1", "code": code, "seats": bob.seats}, bob.secret
     )
-    assert bob.receive(dump(game), net.now, "h").kind == "ignored"
+    assert bob.receive(dump(game), net.now, "h", signed=True).kind == "ignored"
 
 
 # ------------------------------------------------------------------ another game
@@ -671,8 +694,15 @@ def test_a_game_of_an_earlier_round_is_ignored(net):
     first = net.host.code()
     net.deliver(net.host.again(new_game(["Ann", "Bobby", "Cy"], 5), KINDS, [0, 1, 2]).send)
     assert bob.round == 2
-    old = {"v": 1, "t": "game", "room": "room-1", "code": first, "seats": bob.seats, "round": 1}
-    assert bob.receive(dump(signed(old, bob.secret)), net.now, "h").kind == "ignored"
+    old = {
+        "v": VERSION,
+        "t": "game",
+        "room": "room-1",
+        "code": first,
+        "seats": bob.seats,
+        "round": 1,
+    }
+    assert bob.receive(dump(signed(old, bob.secret)), net.now, "h", signed=True).kind == "ignored"
     assert bob.state.setup.seed == 5
 
 
@@ -692,7 +722,7 @@ def test_a_line_said_at_the_table_reaches_every_device_from_its_seat(net):
     net.now += 1
     net.deliver(net.host.say(0, {"phrase": "thanks"}, net.now).send)
     assert said_lines(net, "w")[-1] == {
-        "v": 1,
+        "v": VERSION,
         "t": "said",
         "room": "room-1",
         "seat": 0,
@@ -715,7 +745,7 @@ def test_a_line_for_another_seat_a_replayed_one_or_a_forged_one_is_refused(net):
     forged["text"] = "I am Bob"
     assert net.to_host("c", dump(forged)).refused == "live.not_your_seat"
     # A "said" for Bob sent to Bob's device by another one: not signed with its secret.
-    fake = {"v": 1, "t": "said", "room": "room-1", "seat": 0, "text": "from the host"}
+    fake = {"v": VERSION, "t": "said", "room": "room-1", "seat": 0, "text": "from the host"}
     assert bob.receive(dump(fake), net.now, "c").kind == "ignored"
     assert len(said_lines(net, "c")) == 1
 
@@ -745,3 +775,39 @@ def test_lines_are_cleaned_refused_when_too_long_and_kept_to_a_pace(net):
     bad = json.loads(bob.say({"phrase": "good_move"}))
     bad["phrase"] = "<script>"
     assert net.to_host("b", dump(bad)).refused == "live.bad_message"
+
+
+# ------------------------------------------------------------------ the room's key
+def test_a_forged_welcome_from_a_device_that_knows_the_password_is_refused(net):
+    """Eve knows the room's password and greets a newcomer first, with a game
+    of her own making and seats that say every seat is taken: not signed with
+    the room's key, it is refused, and the room's own welcome is taken."""
+    seated_bob(net)
+    eve_state = new_game(["Eve", "Eve 2", "Eve 3"], 666)
+    seats = [{"seat": i, "kind": "human", "status": "taken", "name": "Eve"} for i in range(3)]
+    welcome = {
+        "v": VERSION,
+        "t": "welcome",
+        "room": "room-1",
+        "nonce": "n" * 20,
+        "code": link_code(Table(eve_state, KINDS)),
+        "seats": seats,
+    }
+    newcomer = GuestRoom("room-1")
+    event = newcomer.receive(dump(welcome), net.now, "e")
+    assert event.kind == "ignored" and event.message == EN.t("live.forged")
+    assert newcomer.state is None and newcomer.host_peer is None
+    # Any other word of Eve's as the room's device: refused alike, before a seat and after.
+    for forged in (
+        {"v": VERSION, "t": "seats", "room": "room-1", "seats": seats},
+        {"v": VERSION, "t": "beat", "room": "room-1"},
+        {"v": VERSION, "t": "said", "room": "room-1", "seat": 0, "text": "I am the host"},
+    ):
+        assert newcomer.receive(dump(forged), net.now, "e").message == EN.t("live.forged")
+    net.guests["n"] = newcomer
+    net.deliver(net.host.connected("n").send)  # the room's device's welcome, signed
+    assert newcomer.state.moves == net.host.state.moves
+    assert newcomer.host_peer == "h"
+    assert newcomer.receive(dump(welcome), net.now, "e").kind == "ignored"
+    assert newcomer.state.setup.seed == net.host.state.setup.seed
+    assert [s["status"] for s in newcomer.seats] == ["host", "taken", "host"]

@@ -20,7 +20,7 @@ from game import replay
 from game.compact import decode_link
 from harness.pages import offered
 from page.bridge import BadCall, Bridge, unpack_part
-from page.live.protocol import dump
+from page.live.protocol import VERSION, dump
 from page.session import Session
 from page.share import checked_code
 from page.texts import Texts
@@ -28,6 +28,10 @@ from tests.page.fakes import Memory
 
 NAMES = ["Ann", "Bob", "Cy"]
 EN = Texts("en")
+# A room's key pair as the page makes it (web/front/js/live/keys.js): the page signs
+# and checks; Python keeps it and is told whether a message was signed.
+KEY, SIGNING = "e" + "K" * 43, "e" + "S" * 86
+KEY2, SIGNING2 = "p" + "L" * 87, "p" + "T" * 184
 
 
 def call(bridge: Bridge, name: str, *args: Any) -> Any:
@@ -65,12 +69,14 @@ class Room:
             for to in targets:
                 if to in self.devices and to not in self.offline and peer not in self.offline:
                     self.sent.append((peer, to, out["text"]))
-                    self.deliver(peer, to, out["text"])
+                    # What the room's device sends goes out signed with the room's key.
+                    signed = bool(answer["live"]) and answer["live"]["role"] == "host"
+                    self.deliver(peer, to, out["text"], signed)
         return answer
 
-    def deliver(self, origin: str, to: str, text: str) -> None:
+    def deliver(self, origin: str, to: str, text: str, signed: bool = False) -> None:
         device = self.devices[to]
-        self.answer(to, call(device.bridge, "liveReceive", text, origin, self.now))
+        self.answer(to, call(device.bridge, "liveReceive", text, origin, self.now, signed))
 
     def connect(self, peer: str, device: Device) -> None:
         self.devices[peer] = device
@@ -104,7 +110,7 @@ def test_live_calls_are_served_only_once_live_play_is_added() -> None:
     storage = Memory()
     bridge = Bridge(Session.open(storage, "en"), storage)
     with pytest.raises(BadCall, match="no such call"):
-        bridge.answer("liveHost", json.dumps([[1], 0.0]))
+        bridge.answer("liveHost", json.dumps([[1], KEY, SIGNING, 0.0]))
     assert call(bridge, "addPart", "live", "")
     assert call(bridge, "liveFlush", 0.0)["live"] is None
     assert not call(bridge, "addPart", "../live", "")
@@ -137,7 +143,7 @@ def host_room(kinds: list[str] | None = None, names: list[str] = NAMES) -> tuple
     room = Room()
     room.devices["h"] = host
     friends = [i for i in range(len(kinds)) if i > 0 and kinds[i] == "human"]
-    answer = room.call("h", "liveHost", friends, room.now)
+    answer = room.call("h", "liveHost", friends, KEY, SIGNING, room.now)
     assert answer["live"]["role"] == "host"
     return room, host
 
@@ -147,7 +153,7 @@ def join(room: Room, peer: str, name: str, seat: int | None, storage: Memory | N
     info = room.devices["h"].last["live"]
     remembered = guest.storage.get("live:" + info["room"])
     room.devices[peer] = guest
-    room.call(peer, "liveJoin", info["room"], info["password"], remembered, room.now)
+    room.call(peer, "liveJoin", info["room"], info["password"], info["key"], remembered, room.now)
     room.devices.pop(peer)
     room.connect(peer, guest)
     if seat is not None and remembered is None:
@@ -245,7 +251,7 @@ def test_forged_replayed_and_other_seat_messages_change_nothing() -> None:
     record = record_of(host)
 
     def refused(peer: str, text: str) -> dict[str, Any]:
-        answer = call(host.bridge, "liveReceive", text, peer, room.now)
+        answer = call(host.bridge, "liveReceive", text, peer, room.now, False)
         return answer
 
     # Replayed: the same message again.
@@ -258,9 +264,9 @@ def test_forged_replayed_and_other_seat_messages_change_nothing() -> None:
     assert any("live.not_your_seat" in out["text"] for out in answer["send"])
     # A forged game sent to Bob by Cy's device: ignored on Bob's.
     bob_before = record_of(bob)
-    forged = {"v": 1, "t": "game", "room": host.last["live"]["room"], "code": "x.abcdef"}
+    forged = {"v": VERSION, "t": "game", "room": host.last["live"]["room"], "code": "x.abcdef"}
     forged["seats"] = host.last["live"]["seats"]
-    call(bob.bridge, "liveReceive", json.dumps(forged), "c", room.now)
+    call(bob.bridge, "liveReceive", json.dumps(forged), "c", room.now, False)
     assert record_of(host) == record and record_of(bob) == bob_before
     assert cy.last["live"]["mine"] == 2
 
@@ -300,8 +306,8 @@ def test_a_guest_carries_on_when_the_host_leaves() -> None:
     room.devices.pop("h")
     room.call("b", "livePeer", "h", False, room.now)
     assert bob.last["live"]["host_away"]
-    answer = room.call("b", "liveTakeOver", room.now)
-    assert answer["live"]["role"] == "host"
+    answer = room.call("b", "liveTakeOver", KEY2, SIGNING2, room.now)
+    assert answer["live"]["role"] == "host" and answer["live"]["key"] == KEY2
     assert [json.loads(out["text"])["t"] for out in answer["send"]] == ["moved"]
     assert record_of(bob)["moves"] == record_of(host)["moves"]
     assert [s["status"] for s in answer["live"]["seats"]] == ["free", "host", "host"]
@@ -315,23 +321,26 @@ def test_the_others_follow_a_guest_that_carries_on_into_its_new_room() -> None:
     for _ in range(5):
         play_one(room, rng)
     # While the room's device is there, a guest's word that the game moved is not taken.
-    early = bob.bridge.mode.guest.moved("elsewhere", "password-1", "Bobby")  # type: ignore[attr-defined]
-    assert call(cy.bridge, "liveReceive", early, "b", room.now)["live"]["moved"] is None
+    early = bob.bridge.mode.guest.moved("elsewhere", "password-1", KEY2, "Bobby")  # type: ignore[attr-defined]
+    assert call(cy.bridge, "liveReceive", early, "b", room.now, False)["live"]["moved"] is None
     room.devices.pop("h")
     for peer in ("b", "c"):
         room.call(peer, "livePeer", "h", False, room.now)
-    answer = room.call("b", "liveTakeOver", room.now)  # its send reaches Cy, in the old room
+    answer = room.call("b", "liveTakeOver", KEY2, SIGNING2, room.now)  # reaches Cy, in the old room
     moved = cy.last["live"]["moved"]
     assert moved == {
         "room": answer["live"]["room"],
         "password": answer["live"]["password"],
+        "key": KEY2,
         "by": "Bobby",
     }
     # Cy follows: the new room's device is Bob's; Cy takes the same seat back.
     new_room = Room(now=room.now)
     new_room.devices["h"] = bob
     new_room.devices["c"] = cy
-    new_room.call("c", "liveJoin", moved["room"], moved["password"], None, new_room.now)
+    new_room.call(
+        "c", "liveJoin", moved["room"], moved["password"], moved["key"], None, new_room.now
+    )
     new_room.devices.pop("c")
     new_room.connect("c", cy)
     new_room.call("c", "liveTake", 2, "Cy", new_room.now)
@@ -378,7 +387,7 @@ def test_the_host_reopens_its_room_after_a_reload_and_the_guest_comes_back() -> 
     assert bob.last["live"]["host_away"]
     host2 = device("host", host.storage)
     room.devices["h2"] = host2
-    answer = room.call("h2", "liveReopen", kept, room.now)
+    answer = room.call("h2", "liveReopen", kept, KEY2, SIGNING2, room.now)
     assert answer["live"]["role"] == "host" and answer["live"]["room"] == host.last["live"]["room"]
     assert answer["live"]["seats"][1]["status"] == "away"
     room.devices.pop("h2")
@@ -399,16 +408,16 @@ def test_a_kept_room_for_another_game_is_not_reopened() -> None:
     room, host = host_room()
     kept = host.last["live"]["remember"]
     other = device("other")
-    answer = call(other.bridge, "liveReopen", kept, 0.0)
+    answer = call(other.bridge, "liveReopen", kept, KEY, SIGNING, 0.0)
     assert answer["live"] is None
-    assert call(other.bridge, "liveReopen", "{not json", 0.0)["live"] is None
+    assert call(other.bridge, "liveReopen", "{not json", KEY, SIGNING, 0.0)["live"] is None
 
 
 def test_carrying_on_before_any_game_came_changes_nothing() -> None:
     dev = device("x")
-    answer = call(dev.bridge, "liveJoin", "room-name-1", "password-1", None, 0.0)
+    answer = call(dev.bridge, "liveJoin", "room-name-1", "password-1", KEY, None, 0.0)
     assert answer["live"]["role"] == "guest"
-    answer = call(dev.bridge, "liveTakeOver", 0.0)
+    answer = call(dev.bridge, "liveTakeOver", KEY2, SIGNING2, 0.0)
     assert answer["live"]["role"] == "guest" and answer["send"] == []
 
 
@@ -578,3 +587,54 @@ def test_a_word_to_each_other_is_shown_on_every_device_as_text() -> None:
     # Lines are not kept in any save.
     for dev in (host, bob, watcher):
         assert not any("alert" in value for value in dev.storage.data.values())
+
+
+def test_the_room_s_key_pair_is_kept_with_the_room_and_a_new_one_serves_an_old_room() -> None:
+    room, host = host_room()
+    bob = join(room, "b", "Bobby", 1)
+    info = host.last["live"]
+    assert (info["key"], info["signing"]) == (KEY, SIGNING)
+    assert bob.last["live"]["key"] == KEY and bob.last["live"]["signing"] is None
+    kept = json.loads(info["remember"])
+    assert (kept["key"], kept["signing"]) == (KEY, SIGNING)
+    # Reopened after a reload: the same key (the invite the others hold still works).
+    again = device("host", host.storage)
+    answer = call(again.bridge, "liveReopen", json.dumps(kept), KEY2, SIGNING2, room.now)
+    assert answer["live"]["key"] == KEY
+    # A room kept before rooms had keys: the new pair, and its old invite is out of date.
+    old = {k: v for k, v in kept.items() if k not in ("key", "signing")}
+    again = device("host", host.storage)
+    answer = call(again.bridge, "liveReopen", json.dumps(old), KEY2, SIGNING2, room.now)
+    assert answer["live"]["key"] == KEY2 and answer["live"]["signing"] == SIGNING2
+    # A key that is not one: no room.
+    other = device("other")
+    call(other.bridge, "newGame", ["Ann", "Bob"], "3", {"nile": False, "seats": ["human"] * 2})
+    answer = call(other.bridge, "liveHost", [1], "<script>", SIGNING, room.now)
+    assert answer["live"] is None
+
+
+def test_a_room_s_words_unsigned_change_nothing_on_a_guest() -> None:
+    room, host = host_room()
+    bob = join(room, "b", "Bobby", 1)
+    seats = bob.last["live"]["seats"]
+    rng = random.Random(3)
+    for _ in range(3):
+        play_one(room, rng)
+    newer = [text for frm, to, text in room.sent if frm == "h" and to == "b" and '"game"' in text]
+    bob2 = device("bob", bob.storage)
+    info = host.last["live"]
+    call(bob2.bridge, "liveJoin", info["room"], info["password"], KEY, None, room.now)
+    # The room's device's real words, but not signed with the room's key (as if another
+    # device passed them on): refused.
+    shown = record_of(bob2)
+    answer = call(bob2.bridge, "liveReceive", newer[-1], "h", room.now, False)
+    assert answer["live"]["seats"] == [] and record_of(bob2) == shown
+    # The same words signed: taken.
+    answer = call(bob2.bridge, "liveReceive", newer[-1], "h", room.now, True)
+    assert len(answer["live"]["seats"]) == len(seats) and record_of(bob2) == record_of(host)
+
+
+def test_an_old_invite_is_said_to_be_out_of_date() -> None:
+    dev = device("x")
+    assert "out of date" in call(dev.bridge, "liveFailure", "old-invite")
+    assert "key" in call(dev.bridge, "liveFailure", "key-unsupported")

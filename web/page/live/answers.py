@@ -36,6 +36,7 @@ class LiveMoved(TypedDict):
 
     room: str
     password: str
+    key: str  # the new room's key (its public half)
     by: str  # the name of that device's seat
 
 
@@ -51,8 +52,10 @@ class LiveInfo(TypedDict):
     """A live game as this device sees it (web/page/live/modes.py)."""
 
     role: str  # "host": this device holds the game; "guest": another device does
-    room: str  # the room's name and its password: the invite's fragment
+    room: str  # the room's name, its password and its key: the invite's fragment
     password: str
+    key: str  # the room's key, its public half (web/front/js/live/keys.js)
+    signing: str | None  # the room's device: the private half it signs with (null elsewhere)
     seats: list[LiveSeat]
     mine: int | None  # the seat this device plays (a guest), null before it takes one
     choose: bool  # a guest with no seat yet: offer the free seats

@@ -34,8 +34,8 @@ class Live(Mode, Protocol):
         """A device connected to the room (``here``) or left it."""
         ...
 
-    def receive(self, text: str, peer: str, now: float) -> None:
-        """A message from ``peer``."""
+    def receive(self, text: str, peer: str, now: float, signed: bool = False) -> None:
+        """A message from ``peer`` (``signed``: with the room's key)."""
         ...
 
     def tick(self, now: float, hidden: bool = False) -> None:
@@ -69,28 +69,33 @@ class Calls:
     def __init__(self, bridge: Bridge) -> None:
         self.bridge = bridge
 
-    def liveHost(self, friends: list[int], now: float) -> LiveAnswer:
-        """Open a live room for the game on screen; ``friends``: the seats left for guests."""
+    def liveHost(self, friends: list[int], key: str, signing: str, now: float) -> LiveAnswer:
+        """Open a live room for the game on screen; ``friends``: the seats left for
+        guests; ``key``, ``signing``: the room's new key pair (keys.js)."""
         bridge = self._closed()
         try:
-            bridge.mode = Hosting.open(bridge.session, friends)
+            bridge.mode = Hosting.open(bridge.session, friends, key, signing)
         except ValueError:
             bridge.session.table.message = bridge.session.texts.t("msg.click_failed")
         return self._live(now)
 
-    def liveReopen(self, kept: str, now: float) -> LiveAnswer:
-        """Open again the room this device held before a reload (what it kept), if
-        it is for the game on screen; else nothing changes (live: null)."""
+    def liveReopen(self, kept: str, key: str, signing: str, now: float) -> LiveAnswer:
+        """Open again the room this device held before a reload (what it kept,
+        its key pair included; ``key``, ``signing``: a new pair for a room kept
+        without one), if it is for the game on screen; else nothing changes (live: null)."""
         bridge = self._closed()
-        hosting = Hosting.reopen(bridge.session, kept)
+        hosting = Hosting.reopen(bridge.session, kept, key, signing)
         if hosting is not None:
             bridge.mode = hosting
         return self._live(now)
 
-    def liveJoin(self, room: str, password: str, remembered: str | None, now: float) -> LiveAnswer:
-        """Join the live room of an invite (``remembered``: what this device kept for it)."""
+    def liveJoin(
+        self, room: str, password: str, key: str, remembered: str | None, now: float
+    ) -> LiveAnswer:
+        """Join the live room of an invite (``key``: the room's, which the page
+        checks its words against; ``remembered``: what this device kept for it)."""
         bridge = self._closed()
-        bridge.mode = Visiting.from_text(bridge.session, room, password, remembered)
+        bridge.mode = Visiting.from_text(bridge.session, room, password, key, remembered)
         return self._live(now)
 
     def livePeer(self, peer: str, here: bool, now: float) -> LiveAnswer:
@@ -99,10 +104,10 @@ class Calls:
             self.bridge.mode.peer(peer, here, now)
         return self._live(now)
 
-    def liveReceive(self, text: str, peer: str, now: float) -> LiveAnswer:
-        """A message from a device of the room."""
+    def liveReceive(self, text: str, peer: str, now: float, signed: bool) -> LiveAnswer:
+        """A message from a device of the room (``signed``: with the room's key, as the page checked)."""
         if isinstance(self.bridge.mode, Live):
-            self.bridge.mode.receive(text, peer, now)
+            self.bridge.mode.receive(text, peer, now, signed)
         return self._live(now)
 
     def liveTick(self, now: float, hidden: bool) -> LiveAnswer:
@@ -128,16 +133,17 @@ class Calls:
         """What a click or a computer's move gave to send."""
         return self._live(now)
 
-    def liveTakeOver(self, now: float) -> LiveAnswer:
+    def liveTakeOver(self, key: str, signing: str, now: float) -> LiveAnswer:
         """The room's device left: hold the game here, in a room of this device's own.
         What it answers to send is for the room left (every device there is
-        told where the game went): the new room has nobody in it yet."""
+        told where the game went): the new room, with its new key pair
+        (``key``, ``signing``), has nobody in it yet."""
         mode = self.bridge.mode
         if not isinstance(mode, Visiting):
             return self._live(now)
         try:
-            self.bridge.mode, notice = mode.take_over()
-        except ValueError:  # no game came yet: nothing to carry on
+            self.bridge.mode, notice = mode.take_over(key, signing)
+        except ValueError:  # no game came yet (nothing to carry on), or a bad key
             return self._live(now)
         answer = self._live(now)
         answer["send"] = [notice, *answer["send"]]

@@ -34,7 +34,7 @@ from ..view import board
 from ..view_types import View
 from .answers import LiveChat, LiveInfo, LiveMoved, LiveSeat, Outgoing
 from .chat import KEEP, REFUSALS, ChatError, Pace, clean_line, phrase_key
-from .protocol import SaidMsg, SeatInfo
+from .protocol import KEY_SHAPE, SaidMsg, SeatInfo
 from .room import GuestRoom, HostAnswer, HostRoom, failure_text, live_texts, new_secret
 
 __all__ = ["Hosting", "RemoteTable", "Visiting", "failure_text"]
@@ -174,6 +174,13 @@ def _seat_list(
     ]
 
 
+def checked_key(text: object) -> str:
+    """A half of a room's key as text (protocol.KEY_SHAPE), or ValueError."""
+    if not isinstance(text, str) or not KEY_SHAPE.fullmatch(text):
+        raise ValueError("a room's key is e or p and its base64url bytes")
+    return text
+
+
 def _outgoing(sends: Sequence[tuple[str | None, str]]) -> list[Outgoing]:
     return [{"to": to, "text": text} for to, text in sends]
 
@@ -181,26 +188,39 @@ def _outgoing(sends: Sequence[tuple[str | None, str]]) -> list[Outgoing]:
 class Hosting:
     """The room's device: it holds the game (its saved game) and the seats' secrets."""
 
-    def __init__(self, session: Session, room: HostRoom, password: str) -> None:
+    def __init__(
+        self, session: Session, room: HostRoom, password: str, key: str, signing: str
+    ) -> None:
         self.session = session
         self.room = room
         self.password = password
+        # The room's key pair (web/front/js/live/keys.js): its public half in the
+        # invite, its private half signing every message this device sends.
+        self.key, self.signing = checked_key(key), checked_key(signing)
         self.outbox: list[Outgoing] = []
         self.said = Said()
         self.chat = Chat()
         self._look()
 
     @classmethod
-    def open(cls, session: Session, friends: Sequence[int], draw: Any = new_secret) -> Hosting:
-        """A room for the game on screen: the seats in ``friends`` are free for
-        guests; this device plays the other people's seats and the computers'."""
+    def open(
+        cls,
+        session: Session,
+        friends: Sequence[int],
+        key: str,
+        signing: str,
+        draw: Any = new_secret,
+    ) -> Hosting:
+        """A room for the game on screen, with its key pair: the seats in
+        ``friends`` are free for guests; this device plays the other people's
+        seats and the computers'. ValueError for no friend's seat or a bad key."""
         table = session.table
         wanted = {f for f in friends if 0 <= f < len(table.seats) and table.seats[f] == PERSON}
         if not wanted:
             raise ValueError("a live game needs a person's seat for a friend")
         mine = [i for i, kind in enumerate(table.seats) if kind == PERSON and i not in wanted]
         room = HostRoom(table.state, table.seats, mine, language=session.language, draw=draw)
-        return cls(session, room, draw())
+        return cls(session, room, draw(), key, signing)
 
     @property
     def texts(self) -> Texts:
@@ -283,7 +303,7 @@ class Hosting:
     def peer(self, peer: str, here: bool, now: float) -> None:
         self._send(self.room.connected(peer) if here else self.room.disconnected(peer))
 
-    def receive(self, text: str, peer: str, now: float) -> None:
+    def receive(self, text: str, peer: str, now: float, signed: bool = False) -> None:
         table = self.session.table
         self.room.state = table.state
         season = table.state.season
@@ -311,6 +331,8 @@ class Hosting:
             "role": HOST,
             "room": self.room.room,
             "password": self.password,
+            "key": self.key,
+            "signing": self.signing,
             "seats": _seat_list(self.texts, self.room.seat_infos(), state, mine),
             "mine": None,
             "choose": False,
@@ -332,16 +354,20 @@ class Hosting:
             "room": self.room.room,
             "password": self.password,
             "round": self.room.round,
+            "key": self.key,
+            "signing": self.signing,
             "seats": [
                 {"status": s.status, "secret": s.secret, "seq": s.seq} for s in self.room.seats
             ],
         }
 
     @classmethod
-    def reopen(cls, session: Session, text: str) -> Hosting | None:
+    def reopen(cls, session: Session, text: str, key: str, signing: str) -> Hosting | None:
         """The room this device held before a reload (``kept``), for the game on
         screen; None when the text is not that (another game, or damaged). The
-        guests' seats are away until their devices come back with their secrets."""
+        guests' seats are away until their devices come back with their secrets.
+        Its key pair is the one kept (``key`` and ``signing``, a new pair, serve
+        a room kept before rooms had keys: its old invite is then out of date)."""
         try:
             kept = json.loads(text)
             table = session.table
@@ -365,7 +391,9 @@ class Hosting:
                     seat.secret, seat.status = secret, "away"
                     seq = was["seq"]
                     seat.seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else 0
-            return cls(session, room, str(kept["password"]))
+            if "key" in kept:
+                key, signing = kept["key"], kept["signing"]
+            return cls(session, room, str(kept["password"]), key, signing)
         except (ValueError, KeyError, TypeError):
             return None
 
@@ -402,10 +430,16 @@ class Visiting:
     """A device in a room another one opened: it draws the game it is sent."""
 
     def __init__(
-        self, session: Session, room: str, password: str, remembered: dict[str, Any] | None
+        self,
+        session: Session,
+        room: str,
+        password: str,
+        key: str,
+        remembered: dict[str, Any] | None,
     ) -> None:
         self.session = session
         self.password = password
+        self.key = key  # the invite's: the page checks the room's words against it
         kept = remembered or {}
         seat, secret, seq = kept.get("seat"), kept.get("secret"), kept.get("seq")
         self.guest = GuestRoom(
@@ -427,7 +461,7 @@ class Visiting:
 
     @classmethod
     def from_text(
-        cls, session: Session, room: str, password: str, remembered: str | None
+        cls, session: Session, room: str, password: str, key: str, remembered: str | None
     ) -> Visiting:
         """A guest, from what the page kept (``remember``'s JSON) for this room, if any."""
         kept: Any = None
@@ -438,7 +472,7 @@ class Visiting:
                 kept = None
         if not isinstance(kept, dict) or kept.get("room") != room:
             kept = None
-        return cls(session, room, password, kept)
+        return cls(session, room, password, key, kept)
 
     @property
     def texts(self) -> Texts:
@@ -498,15 +532,20 @@ class Visiting:
         if not here and peer == self.guest.host_peer:
             self.guest.host_seen = None  # the room's device left: away at once
 
-    def receive(self, text: str, peer: str, now: float) -> None:
-        event = self.guest.receive(text, now, peer)
+    def receive(self, text: str, peer: str, now: float, signed: bool = False) -> None:
+        event = self.guest.receive(text, now, peer, signed)
         if event.kind == "welcome":  # a room's device, maybe a new one: answered where it speaks
             self.outbox += [{"to": peer, "text": text} for text in event.send]
         else:
             self._to_host(event.send)
         if event.kind == "moved" and event.moved is not None:
             moved = event.moved
-            self.moved = {"room": moved["to"], "password": moved["password"], "by": moved["by"]}
+            self.moved = {
+                "room": moved["to"],
+                "password": moved["password"],
+                "key": moved["key"],
+                "by": moved["by"],
+            }
         if event.kind == "new" and self.guest.state is not None:
             self.table = None  # the room's next game: a save slot of its own
             self.slot = random_id()
@@ -579,6 +618,8 @@ class Visiting:
             "role": GUEST,
             "room": guest.room,
             "password": self.password,
+            "key": self.key,
+            "signing": None,
             "seats": _seat_list(self.texts, guest.seats, state, mine, guest.host_hidden),
             "mine": guest.seat if guest.seated else None,
             "choose": state is not None and not guest.seated and guest.secret is None,
@@ -592,17 +633,19 @@ class Visiting:
             "chat_note": note,
         }
 
-    def take_over(self, draw: Any = new_secret) -> tuple[Hosting, Outgoing]:
+    def take_over(self, key: str, signing: str, draw: Any = new_secret) -> tuple[Hosting, Outgoing]:
         """The room's device left for good: this device holds the game now, in a
-        room of its own (the other people's seats free to take again). Answers
-        that room's mode and, for the other devices of this room, where it is."""
+        room of its own with a new key pair (the other people's seats free to
+        take again). Answers that room's mode and, for the other devices of
+        this room, where it is. ValueError before any game came, or for a bad key."""
+        checked_key(key), checked_key(signing)
         room = HostRoom.take_over(self.guest, self.session.language, draw)
         self.session.use(Table(room.state, list(room.kinds), self.session.language), self.slot)
         room.state = self.session.table.state
-        hosting = Hosting(self.session, room, draw())
+        hosting = Hosting(self.session, room, draw(), key, signing)
         guest = self.guest
         by = guest.seats[guest.seat]["name"] if guest.seat is not None and guest.seats else ""
-        notice = guest.moved(room.room, hosting.password, by)
+        notice = guest.moved(room.room, hosting.password, key, by)
         return hosting, {"to": None, "text": notice}
 
     def leave(self) -> None:

@@ -26,9 +26,15 @@ What it sends a device that holds a seat (all but ``welcome`` and ``beat``)
 carries a ``mac`` made with that seat's secret: a seated device takes nothing
 unsigned, so another guest cannot pass itself off as the room's device.
 
+Every message of the room's device is signed with the room's key, whose
+public half is in the invite (web/front/js/live/keys.js signs and checks;
+``signed`` tells Python a message was): a device takes nothing as the room's
+device's that is not, so another device that knows the password cannot speak
+for it, not even to a newcomer it would welcome first.
+
 A guest that carries on the game once the room's device left for good sends
 every other device of the room ``moved``: the new room it opened (``to``), its
-password, who carries on (``by``). A device takes it only while the room's
+password and key, who carries on (``by``). A device takes it only while the room's
 device is away, and only as an offer its player accepts.
 
 Every other device (a guest) sends the host:
@@ -56,6 +62,7 @@ import base64
 import hashlib
 import hmac
 import json
+import re
 from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
@@ -65,13 +72,16 @@ from game.limits import MAX_NAME
 from ..share import CHECK_CHARS
 from .chat import MAX_CHAT, PHRASES
 
-VERSION = 1
+VERSION = 2
 # A whole game's link and the seats fit well within this.
 MAX_MESSAGE_CHARS = MAX_LINK_CHARS + 2000
 MAX_ROOM_CHARS = 64
 MAX_SECRET_CHARS = 64
 MAX_SEATS = 4
 MAC_CHARS = 22  # 132 bits of the HMAC, base64url
+# A room's key as text (web/front/js/live/keys.js): "e" (Ed25519) or "p" (ECDSA
+# P-256), then its bytes in base64url (the public half raw, the private PKCS #8).
+KEY_SHAPE = re.compile(r"[ep][A-Za-z0-9_-]{40,400}")
 # Every device beats this often; a seat silent for AWAY_S is shown away.
 BEAT_S = 1.0
 AWAY_S = 3.5
@@ -159,6 +169,7 @@ class Moved(TypedDict):
     room: str
     to: str
     password: str
+    key: str  # the new room's key (its public half)
     by: str
 
 
@@ -372,9 +383,11 @@ def read_from_host(text: object) -> FromHost:
         _line(data)
         return cast(SaidMsg, data)
     if kind == "moved":  # from a guest carrying on, read by the others
-        _exactly(data, "to", "password", "by")
+        _exactly(data, "to", "password", "key", "by")
         _text(data, "to", MAX_ROOM_CHARS)
         _text(data, "password", MAX_SECRET_CHARS)
+        if not isinstance(data["key"], str) or not KEY_SHAPE.fullmatch(data["key"]):
+            raise MessageError("a room's key is e or p and its base64url bytes")
         _text(data, "by", MAX_NAME, 0)
         return cast(Moved, data)
     raise MessageError(f"unknown message type {str(kind)[:20]!r}")

@@ -79,6 +79,8 @@ FAILURE_KEYS = {
     "relays-unreachable": "live.relays_unreachable",
     "no-peer": "live.no_peer",
     "bad-room": "live.unavailable",
+    "old-invite": "live.old_invite",  # an invite made before rooms had keys
+    "key-unsupported": "live.key_unsupported",  # this browser cannot check the room's key
 }
 
 
@@ -585,14 +587,16 @@ class GuestRoom:
             raise ValueError("no game yet")
         return self._signed({"t": "move", "n": len(self.state.moves), "move": move})
 
-    def moved(self, to: str, password: str, by: str) -> str:
-        """For every other device: this one carries the game on, in room ``to``."""
+    def moved(self, to: str, password: str, key: str, by: str) -> str:
+        """For every other device: this one carries the game on, in room ``to``
+        (its password and key: the new room's invite)."""
         message: Moved = {
             "v": VERSION,
             "t": "moved",
             "room": self.room,
             "to": to,
             "password": password,
+            "key": key,
             "by": by,
         }
         return dump(message)
@@ -614,19 +618,23 @@ class GuestRoom:
     def _ignored(self, key: str, **params: Any) -> GuestEvent:
         return GuestEvent("ignored", self.texts.t(key, **params))
 
-    def receive(self, text: object, now: float, peer: str | None = None) -> GuestEvent:
-        """A message from ``peer``, meant to come from the room's device.
-
-        Once this device holds a seat's secret, only messages signed with it are
-        taken (the room's device signs what it sends to a seated device): another
-        guest cannot pass itself off as the room's device. Before that (a visitor
-        choosing a seat, or watching), the device that welcomed it is believed."""
+    def receive(
+        self, text: object, now: float, peer: str | None = None, signed: bool = False
+    ) -> GuestEvent:
+        """A message from ``peer``, meant to come from the room's device:
+        ``signed`` with the room's key (the page checked it against the
+        invite's), or refused, whoever sent it. Once this device holds a seat's
+        secret, what the room's device sends it is also signed with that
+        secret, and only a message from the device that welcomed it is taken.
+        Another guest's ``moved`` is not the room's device's: it needs no key."""
         try:
             message = read_from_host(text)
         except MessageError as exc:
             return self._ignored(exc.key)
         if message["room"] != self.room:
             return self._ignored("live.other_game")
+        if message["t"] != "moved" and not signed:
+            return self._ignored("live.forged")
         if message["t"] == "beat":
             if self.host_peer is None or peer == self.host_peer:
                 self.host_seen = now

@@ -30,6 +30,7 @@
  * @typedef {object} LiveMoved
  * @property {string} room
  * @property {string} password
+ * @property {string} key  the new room's key (its public half)
  * @property {string} by  the name of that device's seat
  */
 
@@ -45,8 +46,10 @@
  * A live game as this device sees it (web/page/live/modes.py).
  * @typedef {object} LiveInfo
  * @property {string} role  "host": this device holds the game; "guest": another device does
- * @property {string} room  the room's name and its password: the invite's fragment
+ * @property {string} room  the room's name, its password and its key: the invite's fragment
  * @property {string} password
+ * @property {string} key  the room's key, its public half (web/front/js/live/keys.js)
+ * @property {string | null} signing  the room's device: the private half it signs with (null elsewhere)
  * @property {LiveSeat[]} seats
  * @property {number | null} mine  the seat this device plays (a guest), null before it takes one
  * @property {boolean} choose  a guest with no seat yet: offer the free seats
@@ -71,16 +74,16 @@
 /**
  * What each call takes and answers (web/page/live/calls.py).
  * @typedef {{
- *   liveHost: {args: [friends: number[], now: number], answer: LiveAnswer},  // Open a live room for the game on screen; ``friends``: the seats left for guests.
- *   liveReopen: {args: [kept: string, now: number], answer: LiveAnswer},  // Open again the room this device held before a reload (what it kept), if it is for the game on screen; else nothing changes (live: null).
- *   liveJoin: {args: [room: string, password: string, remembered: string | null, now: number], answer: LiveAnswer},  // Join the live room of an invite (``remembered``: what this device kept for it).
+ *   liveHost: {args: [friends: number[], key: string, signing: string, now: number], answer: LiveAnswer},  // Open a live room for the game on screen; ``friends``: the seats left for guests; ``key``, ``signing``: the room's new key pair (keys.js).
+ *   liveReopen: {args: [kept: string, key: string, signing: string, now: number], answer: LiveAnswer},  // Open again the room this device held before a reload (what it kept, its key pair included; ``key``, ``signing``: a new pair for a room kept without one), if it is for the game on screen; else nothing changes (live: null).
+ *   liveJoin: {args: [room: string, password: string, key: string, remembered: string | null, now: number], answer: LiveAnswer},  // Join the live room of an invite (``key``: the room's, which the page checks its words against; ``remembered``: what this device kept for it).
  *   livePeer: {args: [peer: string, here: boolean, now: number], answer: LiveAnswer},  // A device connected to the room (here) or left it.
- *   liveReceive: {args: [text: string, peer: string, now: number], answer: LiveAnswer},  // A message from a device of the room.
+ *   liveReceive: {args: [text: string, peer: string, now: number, signed: boolean], answer: LiveAnswer},  // A message from a device of the room (``signed``: with the room's key, as the page checked).
  *   liveTick: {args: [now: number, hidden: boolean], answer: LiveAnswer},  // Every second while live: beats, and seats gone quiet.
  *   liveTake: {args: [seat: number, name: string, now: number], answer: LiveAnswer},  // Ask the room's device for a free seat.
  *   liveSay: {args: [text: string, phrase: string, now: number], answer: LiveAnswer},  // A line to the table: typed ``text``, or a ready ``phrase``'s id (then the text is "").
  *   liveFlush: {args: [now: number], answer: LiveAnswer},  // What a click or a computer's move gave to send.
- *   liveTakeOver: {args: [now: number], answer: LiveAnswer},  // The room's device left: hold the game here, in a room of this device's own. What it answers to send is for the room left (every device there is told where the game went): the new room has nobody in it yet.
+ *   liveTakeOver: {args: [key: string, signing: string, now: number], answer: LiveAnswer},  // The room's device left: hold the game here, in a room of this device's own. What it answers to send is for the room left (every device there is told where the game went): the new room, with its new key pair (``key``, ``signing``), has nobody in it yet.
  *   liveAgain: {args: [order: number[], nile: boolean, levels: string[], now: number], answer: LiveAnswer},  // Another game in this room, on the room's device (``order[i]``: the seat that sits at ``i`` next; ``levels[i]``: a computer's level there).
  *   liveLeave: {args: [], answer: View},  // Leave live play: the game as it stands stays on this device.
  *   liveFailure: {args: [code: string], answer: string},  // Why live play could not start (a transport's error code), in words.

@@ -6,12 +6,13 @@
 
 import { t } from "../i18n.js";
 import { callLive } from "./calls.js";
-import { KEY_LIVE, LIVE_MARK } from "../generated/shared.js";
+import { KEY_LIVE } from "../generated/shared.js";
 import { $, h } from "../dom.js";
 import { store } from "../saves.js";
 import { shareGame } from "../links.js";
 import { noticeWith } from "../dialogs.js";
-import { showInvite } from "./invite.js";
+import { inviteFragment, showInvite } from "./invite.js";
+import { makeRoomKey } from "./keys.js";
 import { apply, connect, current, end, hideNotice, holdHere, join, leave, now } from "./room.js";
 
 /** @typedef {import("./calls.js").LiveInfo} LiveInfo */
@@ -96,15 +97,15 @@ function offerCarryOn() {
 }
 
 /**
- * Hold the game here, in a new room, and invite the others again.
+ * Hold the game here, in a new room with a new key pair, and invite the others again.
  * @param {Live} mine
  */
-function takeOver(mine) {
-  const held = holdHere(mine);
+async function takeOver(mine) {
+  const held = holdHere(mine, await makeRoomKey());
   if (!held) return;
-  showInvite(held.room, held.password);
+  showInvite(held.room, held.password, held.key);
   connect(held);
-  held.page.notice(t("live.invite_text"), "info");
+  held.page.notice(t("live.new_room_key"), "info");
 }
 
 /**
@@ -130,6 +131,6 @@ function follow(mine, moved) {
   following = seat == null ? null : { seat, name: mine.info?.seats[seat]?.name ?? "" };
   end();
   store(`${KEY_LIVE}${mine.room}`, "");
-  history.replaceState(history.state, "", `${LIVE_MARK}${moved.room}.${moved.password}`);
+  history.replaceState(history.state, "", `#${inviteFragment(moved.room, moved.password, moved.key)}`);
   join(mine.page, mine.react);
 }

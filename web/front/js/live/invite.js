@@ -1,41 +1,49 @@
 // @ts-check
-// The invite to a live room: its link ("#live=<room>.<password>"), read back
-// from the address, and the dialog that offers it (copy, the share sheet, a
-// QR code to scan with another device).
+// The invite to a live room: its link ("#live=<room>.<password>.<key>", the
+// key being the public half of the room's key, keys.js), read back from the
+// address, and the dialog that offers it (copy, the share sheet, a QR code to
+// scan with another device). An invite made before rooms had keys
+// ("#live=<room>.<password>") reads with no key: it is out of date.
 
 import { t } from "../i18n.js";
 import { LIVE_MARK } from "../generated/shared.js";
 import { h } from "../dom.js";
 import { linkUrl, modal } from "../links.js";
+import { KEY_SHAPE } from "./keys.js";
 import { LIVE } from "./parts.js";
 
 /**
- * The room and password of an invite's fragment, or null.
+ * The room, password and key of an invite's fragment (key: null for an invite
+ * made before rooms had keys), or null.
  * @param {string} hash
+ * @returns {{room: string, password: string, key: string | null} | null}
  */
 export function inviteOf(hash) {
   if (!hash.startsWith(LIVE_MARK)) return null;
-  const [room, password] = hash.slice(LIVE_MARK.length).split(".");
-  if (!room || !password || !/^[\w-]{8,64}$/.test(room) || !/^[\w-]{8,64}$/.test(password)) return null;
-  return { room, password };
+  const [room, password, key, ...more] = hash.slice(LIVE_MARK.length).split(".");
+  if (!room || !password || more.length || !/^[\w-]{8,64}$/.test(room) || !/^[\w-]{8,64}$/.test(password)) return null;
+  if (key !== undefined && !KEY_SHAPE.test(key)) return null;
+  return { room, password, key: key ?? null };
 }
 
 /**
- * The invite's URL.
+ * The invite's fragment (without "#").
  * @param {string} room
  * @param {string} password
+ * @param {string} key
  */
-function inviteUrl(room, password) {
-  return linkUrl(`${LIVE_MARK.slice(1)}${room}.${password}`);
+export function inviteFragment(room, password, key) {
+  return `${LIVE_MARK.slice(1)}${room}.${password}.${key}`;
 }
 
 /**
  * The invite to a room: the link to copy or share, and its QR code.
  * @param {string} room
  * @param {string} password
+ * @param {string} key  the room's key, its public half
  */
-export async function showInvite(room, password) {
-  const url = inviteUrl(room, password);
+export async function showInvite(room, password, key) {
+  const url = linkUrl(inviteFragment(room, password, key));
   const field = h("input", { id: "live-url", type: "text", readonly: true, "aria-label": t("live.invite_link") });
   field.value = url;
   const status = h("p", { id: "live-status", class: "small", role: "status" });

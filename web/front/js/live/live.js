@@ -16,6 +16,7 @@ import { offerAgain } from "./again.js";
 import { callLive } from "./calls.js";
 import { offerWaysOn, takesSeatAgain } from "./carry.js";
 import { inviteOf, showInvite } from "./invite.js";
+import { makeRoomKey } from "./keys.js";
 import { fetchEarly } from "./parts.js";
 import { apply, connect, current, join, joinEarly, leave, now, start } from "./room.js";
 import { closeSeatPicker, drawSeats, pickSeat } from "./seats.js";
@@ -42,7 +43,7 @@ export function prepare() {
   if (!invite || prepared) return;
   prepared = true;
   fetchEarly();
-  if (!load(`${KEY_LIVE}${invite.room}`)) joinEarly(invite);
+  if (invite.key && !load(`${KEY_LIVE}${invite.room}`)) joinEarly(invite);
 }
 
 /**
@@ -101,7 +102,8 @@ function announce(text) {
  * @param {number[]} friends  the seats left for friends
  */
 export async function hostLive(page, friends) {
-  const opened = await start(page, () => callLive("liveHost", friends, now()), react);
+  const { key, signing } = await makeRoomKey();
+  const opened = await start(page, () => callLive("liveHost", friends, key, signing, now()), react);
   if (!opened) return;
   invite();
   connect(opened);
@@ -119,7 +121,8 @@ export async function reopenLive(page, view) {
     store(KEY_HOSTING, ""); // a room of another game: nothing to open again, ever
     return;
   }
-  const opened = await start(page, () => callLive("liveReopen", kept, now()), react);
+  const { key, signing } = await makeRoomKey(); // for a room kept before rooms had keys
+  const opened = await start(page, () => callLive("liveReopen", kept, key, signing, now()), react);
   if (opened) connect(opened);
 }
 
@@ -150,5 +153,5 @@ export function joinLive(page) {
 /** The invite to the room on this page: the link to copy or share, and its QR code. */
 export async function invite() {
   const mine = current();
-  if (mine) await showInvite(mine.room, mine.password);
+  if (mine) await showInvite(mine.room, mine.password, mine.key);
 }

@@ -9,7 +9,12 @@
 // the page's hooks.shown and asks Python after each view. What an answer
 // means on screen beyond the board (the seats, the picker, the offers) is the
 // record's `react` (live.js). A guest keeps its seat's secret in storage
-// ("live:<room>"), so a reload, or the page shown again, takes the seat back.
+// ("live:<room>"), so that a reload, or the page shown again, takes the seat back.
+// The room's device signs everything it sends with the room's key (keys.js);
+// every other device checks each message against the invite's key and tells
+// Python whether it was signed. What the transport brings is handed to
+// Python in the order it came (a check takes a moment), and what a device
+// sends goes out in the order Python answered it.
 
 import { t } from "../i18n.js";
 import { callLive } from "./calls.js";
@@ -20,6 +25,7 @@ import { load, store } from "../saves.js";
 import { shareGame } from "../links.js";
 import { beat } from "./clock.js";
 import { inviteOf } from "./invite.js";
+import { signer, verifier } from "./keys.js";
 import { loadLivePlay } from "./parts.js";
 
 /** @typedef {import("../store.js").Page} Page */
@@ -46,6 +52,11 @@ const SLEPT_MS = 5_000;
  * @property {Page} page
  * @property {string} room
  * @property {string} password
+ * @property {string} key  the room's key, its public half (the invite's)
+ * @property {Promise<(text: string) => Promise<string>> | null} sign  the room's device: signs what it sends
+ * @property {Promise<(text: string) => Promise<{text: string, signed: boolean}>> | null} check  a guest: reads what comes, checked against the room's key
+ * @property {Promise<void>} inbox  what the transport brought, handed to Python in order
+ * @property {Promise<void>} outbox  what Python gave to send, sent in order
  * @property {Link | null} link
  * @property {{to: string | null, text: string}[]} queue   what waits for the link
  * @property {LiveInfo | null} info
@@ -62,7 +73,7 @@ const SLEPT_MS = 5_000;
 let live = null;
 /**
  * An invite's room joined while Python still starts (joinEarly()).
- * @type {{room: string, password: string, link: Promise<Link>} | null}
+ * @type {{room: string, password: string, key: string | null, link: Promise<Link>} | null}
  */
 let early = null;
 /** The view of an answer being drawn (apply()): for it, this device has nothing to send. @type {View | null} */
@@ -79,7 +90,7 @@ export function current() {
 /**
  * An invite's room joined before Python has started (prepare()): what
  * arrives waits in the transport until connect() hands it to Python.
- * @param {{room: string, password: string}} invite
+ * @param {{room: string, password: string, key: string | null}} invite
  */
 export function joinEarly(invite) {
   if (early) return;
@@ -137,13 +148,46 @@ export function apply(answer, draw = true) {
  */
 function send(to, text) {
   if (!live) return;
-  if (!live.link) {
-    live.queue.push({ to, text });
+  const mine = live;
+  const link = mine.link;
+  if (!link) {
+    mine.queue.push({ to, text });
     return;
   }
-  // A device gone meanwhile (the room's device reloading, say): nothing to send it.
-  if (to !== null && !live.link.peers().includes(to)) return;
-  live.link.send(to, text).catch((error) => console.warn("Mykerinos: live message not sent", error));
+  mine.outbox = mine.outbox
+    .then(async () => {
+      // A device gone meanwhile (the room's device reloading, say): nothing to send it.
+      if (to !== null && !link.peers().includes(to)) return;
+      const signed = mine.sign ? await (await mine.sign)(text) : text;
+      await link.send(to, signed);
+    })
+    .catch((error) => console.warn("Mykerinos: live message not sent", error));
+}
+
+/**
+ * What the transport brought, handed to Python after what came before it.
+ * @param {Live} mine
+ * @param {() => Promise<void> | void} task
+ */
+function inOrder(mine, task) {
+  mine.inbox = mine.inbox
+    .then(async () => {
+      if (live === mine) await task();
+    })
+    .catch((error) => console.warn("Mykerinos: a live message was not read", error));
+}
+
+/**
+ * A message: checked against the room's key on a guest, then handed to Python.
+ * @param {Live} mine
+ * @param {string} text
+ * @param {string} peer
+ */
+function receive(mine, text, peer) {
+  inOrder(mine, async () => {
+    const read = mine.check ? await (await mine.check)(text) : { text, signed: false };
+    if (live === mine) apply(callLive("liveReceive", read.text, peer, now(), read.signed));
+  });
 }
 
 export function hideNotice() {
@@ -174,6 +218,11 @@ export async function start(page, open, react) {
     page,
     room: answer.live.room,
     password: answer.live.password,
+    key: answer.live.key,
+    sign: answer.live.signing ? signer(answer.live.signing) : null,
+    check: null,
+    inbox: Promise.resolve(),
+    outbox: Promise.resolve(),
     link: null,
     queue: [],
     info: null,
@@ -197,10 +246,15 @@ export async function start(page, open, react) {
 export async function join(page, react) {
   const invite = inviteOf(location.hash);
   if (!invite) return;
-  const { room, password } = invite;
+  const { room, password, key } = invite;
   const remembered = load(`${KEY_LIVE}${room}`);
-  const joined = await start(page, () => callLive("liveJoin", room, password, remembered, now()), react);
+  const joined = await start(page, () => callLive("liveJoin", room, password, key ?? "", remembered, now()), react);
   if (!joined) return;
+  if (!key) {
+    // An invite made before rooms had keys: its room's words cannot be checked.
+    failed(page, callLive("liveFailure", "old-invite"));
+    return;
+  }
   if (!joined.heard) {
     page.notice(t("live.connecting"), "info");
     const box = $("#notice");
@@ -232,9 +286,16 @@ export async function connect(mine) {
     return;
   }
   mine.link = link;
-  link.onMessage = (text, peer) => apply(callLive("liveReceive", text, peer, now()));
-  link.onPeerJoin = (peer) => apply(callLive("livePeer", peer, true, now()));
-  link.onPeerLeave = (peer) => apply(callLive("livePeer", peer, false, now()));
+  if (mine.info?.role === "guest") {
+    mine.check = verifier(mine.key);
+    mine.check.catch((error) => {
+      console.warn("Mykerinos: this browser cannot check the room's key", error);
+      if (live === mine) failed(mine.page, callLive("liveFailure", "key-unsupported"));
+    });
+  }
+  link.onMessage = (text, peer) => receive(mine, text, peer);
+  link.onPeerJoin = (peer) => inOrder(mine, () => apply(callLive("livePeer", peer, true, now())));
+  link.onPeerLeave = (peer) => inOrder(mine, () => apply(callLive("livePeer", peer, false, now())));
   for (const { to, text } of mine.queue.splice(0)) send(to, text);
   mine.beaten = performance.now();
   mine.stop = beat(() => {
@@ -265,14 +326,15 @@ export function end() {
 }
 
 /**
- * Hold the game here, in a new room (the room's device gone): the new
- * record, or null if Python does not make this device the room's. What Python
- * answers to send is for the room left, where the game goes on; that room is
- * kept SETTLE_MS for it to reach the others.
+ * Hold the game here, in a new room with a new key pair (the room's device
+ * gone): the new record, or null if Python does not make this device the
+ * room's. What Python answers to send is for the room left, where the game
+ * goes on; that room is kept SETTLE_MS for it to reach the others.
  * @param {Live} mine
+ * @param {{key: string, signing: string}} pair  the new room's key (keys.js makeRoomKey())
  */
-export function holdHere(mine) {
-  const answer = callLive("liveTakeOver", now());
+export function holdHere(mine, pair) {
+  const answer = callLive("liveTakeOver", pair.key, pair.signing, now());
   if (answer.live?.role !== "host") return null;
   const old = mine.link;
   mine.link = null;
@@ -287,6 +349,11 @@ export function holdHere(mine) {
     ...mine,
     room: answer.live.room,
     password: answer.live.password,
+    key: answer.live.key,
+    sign: answer.live.signing ? signer(answer.live.signing) : null,
+    check: null,
+    inbox: Promise.resolve(),
+    outbox: Promise.resolve(),
     link: null,
     queue: [],
     ended: false,
@@ -369,10 +436,10 @@ export function leave() {
  */
 export function rejoin(mine = /** @type {Live} */ (live), tries = 0) {
   if (!mine) return;
-  const { page, room, password, react } = mine;
+  const { page, room, password, key, react } = mine;
   const remembered = load(`${KEY_LIVE}${room}`);
   end();
-  start(page, () => callLive("liveJoin", room, password, remembered, now()), react).then((joined) => {
+  start(page, () => callLive("liveJoin", room, password, key, remembered, now()), react).then((joined) => {
     if (!joined) return;
     joined.tries = tries;
     connect(joined);
