@@ -8,9 +8,8 @@ dialog and of the end screen.
 
 One game per way of playing: on one device at 390 x 844, a person against
 three computers at 375 x 667, and a guest of a live game at 360 x 740 (the
-room's device, the host, plays its seat by clicks and runs the computers).
-Players pass often, so that a game is short, and every decision seen is
-checked.
+room's device runs the three computers). Players pass now and then, so that
+a game is short, and every decision seen is checked.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from harness.pages import offered
-from tests.browser.browser_helpers import drawn, start_game, view_of, wait_ready, wait_redraw
+from tests.browser.browser_helpers import start_game, wait_ready
 from tests.browser.test_live_game import host_game, take_seat
 
 TAP = 44  # CSS pixels, each way
@@ -168,7 +167,7 @@ def play_checked(page, rng: random.Random, where: str, passes: float) -> tuple[i
 
 @pytest.mark.parametrize(
     ("width", "height", "seats", "passes"),
-    [(390, 844, ["human"] * 4, PASS), (375, 667, ["human"] + ["easy"] * 3, 0.1)],
+    [(390, 844, ["human"] * 4, 0.15), (375, 667, ["human"] + ["easy"] * 3, 0.1)],
     ids=["hot-seat-390x844", "computers-375x667"],
 )
 def test_every_decision_of_a_whole_game_is_in_view_on_a_phone(
@@ -192,8 +191,10 @@ def test_every_decision_of_a_whole_game_is_in_view_on_a_phone(
 
 
 def test_every_decision_of_a_live_guest_is_in_view_on_a_phone(device, live_site):
-    seats = ["human", "friend", "easy", "easy"]
+    # The room's device holds three computers; the guest on the phone is the one person.
+    seats = ["easy", "friend", "easy", "easy"]
     host, url = host_game(device, live_site, ["Ann", "Bob", "Cy", "Dee"], seats)
+    host.emulate_media(reduced_motion="reduce")  # the computers' moves shown for less time
     guest = device(
         url,
         viewport={"width": 360, "height": 740},
@@ -203,35 +204,7 @@ def test_every_decision_of_a_live_guest_is_in_view_on_a_phone(device, live_site)
         reduced_motion="reduce",
     )
     take_seat(guest, 1, "Bobby")
-    decisions, problems = play_live(guest, host, random.Random(360), random.Random(1))
+    decisions, problems = play_checked(guest, random.Random(360), "live guest, 360x740", PASS)
     expect(guest.locator("#end-screen")).to_be_visible()
     assert decisions > 10, decisions
     assert problems == [], "\n".join(problems[:40])
-
-
-def play_live(guest, host, rng: random.Random, host_rng: random.Random) -> tuple[int, list[str]]:
-    """The guest's decisions checked, the host's own seat played by clicks, to the game's end."""
-    decisions, problems = 0, []
-    last = None
-    deadline = time.monotonic() + 300
-    while True:
-        assert time.monotonic() < deadline, "the live game does not end"
-        hv = view_of(host)
-        if hv["to_move"] == 0 and not hv["final"] and offered(hv):
-            before = drawn(host)
-            host.locator(f'[data-target="{choose(hv, host_rng)}"]').click()
-            wait_redraw(host, before)
-            continue
-        m = measure(guest)
-        view = m["view"]
-        if view["final"]:
-            problems += problems_of(m, "live guest, the end")
-            return decisions, problems
-        key = (m["drawn"], view["revision"])
-        if view["to_move"] != 1 or not person_to_decide(m) or key == last:
-            time.sleep(0.05)
-            continue
-        decisions += 1
-        problems += problems_of(m, f"live guest, decision {decisions} ({view['prompt']})")
-        guest.locator(f'[data-target="{choose(view, rng)}"]').click()
-        last = key

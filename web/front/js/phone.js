@@ -49,11 +49,10 @@ export function phoneLayout(shown) {
   }
 
   /**
-   * Scroll as little as needed to show these elements (from their top, when
-   * they cannot all be shown at once).
+   * The box around these elements, in the window's coordinates.
    * @param {Element[]} els
    */
-  function bring(els) {
+  function around(els) {
     let top = Infinity;
     let bottom = -Infinity;
     for (const el of els) {
@@ -61,6 +60,16 @@ export function phoneLayout(shown) {
       top = Math.min(top, box.top);
       bottom = Math.max(bottom, box.bottom);
     }
+    return { top, bottom };
+  }
+
+  /**
+   * Scroll as little as needed to show these elements (from their top, when
+   * they cannot all be shown at once).
+   * @param {Element[]} els
+   */
+  function bring(els) {
+    const { top, bottom } = around(els);
     const screen = band();
     const room = screen.bottom - screen.top;
     const margin = Math.max(0, Math.min(MARGIN, (room - (bottom - top)) / 2));
@@ -94,6 +103,16 @@ export function phoneLayout(shown) {
     const key = `${view.stamp} ${lit.map((el) => el.getAttribute("data-target")).join(" ")}`;
     if (!lit.length || key === decision) return;
     decision = key;
+    // In a lesson, its banner too when both fit.
+    const lesson = document.getElementById("lesson-box");
+    if (lesson && !lesson.hidden) {
+      const both = around([lesson, ...lit]);
+      const screen = band();
+      if (both.bottom - both.top <= screen.bottom - screen.top) {
+        bring([lesson, ...lit]);
+        return;
+      }
+    }
     bring(lit);
   }
 
