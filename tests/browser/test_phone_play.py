@@ -82,6 +82,18 @@ def measure(page) -> dict:
     return json.loads(page.evaluate(MEASURE))
 
 
+def small_buttons(m: dict, where: str) -> list[str]:
+    """The buttons of an open dialog or of the end screen under 44 x 44."""
+    out = []
+    for button in m["buttons"]:
+        left, top, right, end = button["box"]
+        if right - left < TAP or end - top < TAP:
+            out.append(
+                f"{where}: the button {button['id']!r} is {right - left:.1f} x {end - top:.1f}"
+            )
+    return out
+
+
 def problems_of(m: dict, where: str) -> list[str]:
     """What is out of view or too small to tap in a decision's measures."""
     view, width, height = m["view"], m["width"], m["height"]
@@ -111,13 +123,7 @@ def problems_of(m: dict, where: str) -> list[str]:
         w, h = box[2] - box[0], box[3] - box[1]
         if w < TAP or h < TAP:
             out.append(f"{where}: {target} is {w:.1f} x {h:.1f} px")
-    for button in m["buttons"]:
-        left, top, right, end = button["box"]
-        if right - left < TAP or end - top < TAP:
-            out.append(
-                f"{where}: the button {button['id']!r} is {right - left:.1f} x {end - top:.1f}"
-            )
-    return out
+    return out + small_buttons(m, where)
 
 
 def person_to_decide(m: dict) -> bool:
@@ -177,10 +183,11 @@ def test_every_decision_of_a_whole_game_is_in_view_on_a_phone(
     try:
         page.goto(site.url)
         wait_ready(page)
-        start_game(page, ["Ann", "Bob", "Cleo", "Dora"], 5, seats=seats, touch=True)
         where = f"{width}x{height}"
-        m = measure(page)
-        problems = problems_of(m, f"{where}, the first screen")
+        # A first visit: the new-game dialog, four players.
+        page.select_option("#players-count", "4")
+        problems = small_buttons(measure(page), f"{where}, the new-game dialog")
+        start_game(page, ["Ann", "Bob", "Cleo", "Dora"], 5, seats=seats, touch=True)
         decisions, found = play_checked(page, random.Random(width), where, passes)
         problems += found
         expect(page.locator("#end-screen")).to_be_visible()
@@ -203,8 +210,12 @@ def test_every_decision_of_a_live_guest_is_in_view_on_a_phone(device, live_site)
         has_touch=True,
         reduced_motion="reduce",
     )
+    where = "live guest, 360x740"
+    expect(guest.locator("#live-pick")).to_be_visible(timeout=30_000)
+    problems = small_buttons(measure(guest), f"{where}, the seat picker")
     take_seat(guest, 1, "Bobby")
-    decisions, problems = play_checked(guest, random.Random(360), "live guest, 360x740", PASS)
+    decisions, found = play_checked(guest, random.Random(360), where, PASS)
+    problems += found
     expect(guest.locator("#end-screen")).to_be_visible()
     assert decisions > 10, decisions
     assert problems == [], "\n".join(problems[:40])
