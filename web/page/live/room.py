@@ -237,6 +237,10 @@ class HostRoom:
         self.state = self.state.renamed(names)
         return True
 
+    def _seated(self, number: int, seq: int) -> Seated:
+        """Word to a device that it holds seat ``number`` (its moves counted from ``seq``)."""
+        return {"v": VERSION, "t": "seated", "room": self.room, "seat": number, "seq": seq}
+
     def _game(self) -> Game:
         return {
             "v": VERSION,
@@ -351,14 +355,7 @@ class HostRoom:
         out: list[Outgoing] = []
         for number, seat in enumerate(seats):
             if seat.status == "taken" and seat.peer is not None:
-                seated: Seated = {
-                    "v": VERSION,
-                    "t": "seated",
-                    "room": self.room,
-                    "seat": number,
-                    "seq": seat.seq,
-                }
-                out.append(self._to(seat.peer, seated))
+                out.append(self._to(seat.peer, self._seated(number, seat.seq)))
         out += self._to_all(self._game())
         return HostAnswer(out, game_changed=True, seats_changed=True)
 
@@ -439,14 +436,11 @@ class HostRoom:
         if seat.peer is not None and seat.peer != peer:
             self.nonces.pop(seat.peer, None)
         seat.status, seat.peer, seat.seen = "taken", peer, now
-        seated: Seated = {
-            "v": VERSION,
-            "t": "seated",
-            "room": self.room,
-            "seat": number,
-            "seq": seat.seq,
-        }
-        out = [self._to(peer, seated), self._to(peer, self._game()), *self._to_all(self._seats())]
+        out = [
+            self._to(peer, self._seated(number, seat.seq)),
+            self._to(peer, self._game()),
+            *self._to_all(self._seats()),
+        ]
         return HostAnswer(out, seats_changed=True)
 
     def say(self, seat: int, line: Mapping[str, str], now: float) -> HostAnswer:
