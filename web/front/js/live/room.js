@@ -196,6 +196,26 @@ export function hideNotice() {
 }
 
 /**
+ * What a room this device has just opened or joined starts with: its name,
+ * password and key from Python, no link yet, nothing queued.
+ * @param {import("./calls.js").LiveInfo} info
+ */
+function freshRoom(info) {
+  return {
+    room: info.room,
+    password: info.password,
+    key: info.key,
+    sign: info.signing ? signer(info.signing) : null,
+    check: null,
+    inbox: Promise.resolve(),
+    outbox: Promise.resolve(),
+    link: null,
+    /** @type {{to: string | null, text: string}[]} */
+    queue: [],
+  };
+}
+
+/**
  * Start live play: words and Python, then the room.
  * @param {Page} page
  * @param {() => LiveAnswer} open  the Python call that opens or joins the room
@@ -216,15 +236,7 @@ export async function start(page, open, react) {
   if (!answer.live) return null;
   live = {
     page,
-    room: answer.live.room,
-    password: answer.live.password,
-    key: answer.live.key,
-    sign: answer.live.signing ? signer(answer.live.signing) : null,
-    check: null,
-    inbox: Promise.resolve(),
-    outbox: Promise.resolve(),
-    link: null,
-    queue: [],
+    ...freshRoom(answer.live),
     info: null,
     react,
     stop: () => {},
@@ -347,15 +359,7 @@ export function holdHere(mine, pair) {
   }
   const moved = {
     ...mine,
-    room: answer.live.room,
-    password: answer.live.password,
-    key: answer.live.key,
-    sign: answer.live.signing ? signer(answer.live.signing) : null,
-    check: null,
-    inbox: Promise.resolve(),
-    outbox: Promise.resolve(),
-    link: null,
-    queue: [],
+    ...freshRoom(answer.live),
     ended: false,
     lost: false,
   };
