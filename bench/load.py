@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Page load benchmark: the game page against a bare PyScript page.
 
-Usage: python3 bench/load.py [--runs 3]
+Usage: python3 bench/load.py [--runs 3] [--cpu 4]
 
 Builds the site with the bare page (tools/build.py --bare) into a temporary
 folder, serves it on 127.0.0.1 and drives headless Chromium (Playwright):
@@ -11,9 +11,21 @@ folder, serves it on 127.0.0.1 and drives headless Chromium (Playwright):
 - cached: a second page in the same context once the service worker is
           active, so the files come from its cache;
 
-for the game page (/) and the bare page (/bare/: PyScript + the same local
-Pyodide + the same service worker, Python sets the marker and nothing else),
-alternating the two, N runs each. For the game page it also prints when the
+for the game page (/) and two bare pages, alternating the three, N runs each:
+/bare/pyodide.html, the floor (the same local Pyodide and service worker,
+loadPyodide and `import sys`, no PyScript), and /bare/ (PyScript, the same
+runtime and service worker, Python sets the marker and nothing else): the
+difference between the two is PyScript's own start. `--cpu 4` slows
+Chromium's processor four times (DevTools' Emulation.setCPUThrottlingRate,
+what Lighthouse uses for a mid-range phone) on every page alike.
+
+For the game page it breaks the time down (medians, ms since navigation
+start): PyScript's core.js arrived, pyodide.asm.wasm arrived, the
+interpreter loaded (PyScript's "Loaded interpreter"), the game's files
+unpacked ("Loaded files"), `py:ready`, then the page's own User Timing
+marks (web/page/main.py, web/front/js/boot.js): main.py's first line, our
+modules imported, the session open, the first view in JavaScript, the board
+drawn, and the page handed over (`mykerinos:ready`), clickable. For the game page it also prints when the
 board is first visible: on a cached return visit that is the saved board,
 painted by plain JS before Python has started (web/front/js/boot.js), next to when
 the page is clickable (the ready marker); a cold first visit has no saved
@@ -60,17 +72,60 @@ new MutationObserver((_, observer) => {
     observer.disconnect();
   }
 }).observe(document, { subtree: true, childList: true });
+// The game page's steps (bench/load.py's breakdown).
+window.__steps = {};
+const __step = (name) => { if (!(name in window.__steps)) window.__steps[name] = performance.now(); };
+addEventListener("py:progress", (event) => __step(String(event.detail)));
+document.addEventListener("py:ready", () => __step("py:ready"));
+addEventListener("mykerinos:ready", () => __step("mykerinos:ready"));
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const name = entry.name.split("?")[0];
+    if (name.endsWith("/pyscript/core.js")) __step("core.js");
+    else if (name.endsWith("/pyodide.asm.wasm")) __step("wasm");
+  }
+}).observe({ type: "resource", buffered: true });
 """
 )
 
+# The breakdown's steps, in order: (key in window.__steps, label).
+STEPS = (
+    ("core.js", "PyScript's core.js arrived"),
+    ("wasm", "pyodide.asm.wasm arrived"),
+    ("Loaded interpreter", "interpreter loaded"),
+    ("Loaded files", "game's files unpacked"),
+    ("py:ready", "PyScript's py:ready"),
+    ("mykerinos:main", "main.py's first line"),
+    ("mykerinos:imported", "our modules imported"),
+    ("mykerinos:session", "session open"),
+    ("mykerinos:startup", "first view in JavaScript"),
+    ("mykerinos:drawn", "board drawn"),
+    ("mykerinos:ready", "page handed over"),
+)
 
-def load(page, url: str) -> tuple[float, float | None]:
-    """Navigate; ms from navigation start to the ready marker, and to the
-    board first visible (None: the page has no board)."""
+
+def load(context, url: str, cpu: float) -> tuple[float, float | None, dict[str, float], object]:
+    """A new tab, its processor slowed `cpu` times, navigated to url; ms from
+    navigation start to the ready marker, to the board first visible (None:
+    the page has no board), and the page's steps. The tab stays open."""
+    page = context.new_page()
+    if cpu > 1:
+        session = context.new_cdp_session(page)
+        session.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
     wait_until(page, "window.__readyAt !== undefined")
-    return page.evaluate("window.__readyAt"), page.evaluate("window.__boardAt ?? null")
+    return (
+        page.evaluate("window.__readyAt"),
+        page.evaluate("window.__boardAt ?? null"),
+        {
+            **page.evaluate("window.__steps"),
+            **page.evaluate(
+                "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
+            ),
+        },
+        page,
+    )
 
 
 def body_bytes(requests, site_url: str) -> tuple[int, int, dict[str, int]]:
@@ -90,7 +145,7 @@ def body_bytes(requests, site_url: str) -> tuple[int, int, dict[str, int]]:
     return total, own, paths
 
 
-def measure(playwright, site_url: str, page_path: str) -> dict:
+def measure(playwright, site_url: str, page_path: str, cpu: float) -> dict:
     """One cold and one cached load, in a new browser profile.
 
     A persistent profile (fresh temporary folder) rather than an incognito
@@ -107,8 +162,7 @@ def measure(playwright, site_url: str, page_path: str) -> dict:
             finished = []
             context.on("requestfinished", lambda r: finished.append(r))
 
-            page = context.new_page()
-            cold, cold_board = load(page, site_url + page_path)
+            cold, cold_board, cold_steps, page = load(context, site_url + page_path, cpu)
             wait_until(
                 page,
                 "navigator.serviceWorker.getRegistration()"
@@ -119,8 +173,7 @@ def measure(playwright, site_url: str, page_path: str) -> dict:
             page.close()
 
             done = len(finished)
-            page = context.new_page()
-            cached, cached_board = load(page, site_url + page_path)
+            cached, cached_board, cached_steps, page = load(context, site_url + page_path, cpu)
             second = [r for r in finished[done:] if r.service_worker is None]
             from_sw = sum(1 for r in second if r.response() and r.response().from_service_worker)
             return {
@@ -128,6 +181,8 @@ def measure(playwright, site_url: str, page_path: str) -> dict:
                 "cached": cached,
                 "cold_board": cold_board,
                 "cached_board": cached_board,
+                "cold_steps": cold_steps,
+                "cached_steps": cached_steps,
                 "first": first,
                 "install": install,
                 "second_requests": len(second),
@@ -152,9 +207,15 @@ def mb(n: float) -> str:
     return f"{n / 1e6:.2f} MB"
 
 
+PAGES = (("game", ""), ("pyscript", "bare/"), ("pyodide", "bare/pyodide.html"))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per page and mode (default 3)")
+    parser.add_argument(
+        "--cpu", type=float, default=1, help="slow the processor this many times (default 1: not)"
+    )
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -165,28 +226,31 @@ def main(argv: list[str] | None = None) -> int:
         server = serve.make_server(out, 0, "/", quiet=True)
         serve.start_in_thread(server)
         site_url = serve.url_of(server)
-        results: dict[str, list[dict]] = {"game": [], "bare": []}
+        results: dict[str, list[dict]] = {name: [] for name, _ in PAGES}
         try:
             with sync_playwright() as pw:
                 for _ in range(args.runs):
-                    for name, path in (("game", ""), ("bare", "bare/")):
-                        results[name].append(measure(pw, site_url, path))
+                    for name, path in PAGES:
+                        results[name].append(measure(pw, site_url, path, args.cpu))
         finally:
             server.shutdown()
             server.server_close()
 
-        print(f"load time, navigation start -> body[data-ready=1], median of {args.runs} runs")
+        slowed = f", processor slowed {args.cpu:g}x" if args.cpu > 1 else ""
+        print(
+            f"load time, navigation start -> body[data-ready=1], median of {args.runs} runs{slowed}"
+        )
         med = {
             name: {mode: statistics.median(r[mode] for r in runs) for mode in ("cold", "cached")}
             for name, runs in results.items()
         }
-        print(f"{'':8}{'cold ms':>10}{'cached ms':>12}")
-        for name in ("game", "bare"):
-            print(f"{name:8}{med[name]['cold']:>10.0f}{med[name]['cached']:>12.0f}")
-        print(
-            f"{'game/bare':8}{med['game']['cold'] / med['bare']['cold']:>10.2f}"
-            f"{med['game']['cached'] / med['bare']['cached']:>12.2f}"
-        )
+        print(f"{'':10}{'cold ms':>10}{'cached ms':>12}{'/pyodide':>10}{'/pyodide':>10}")
+        for name, _ in PAGES:
+            print(
+                f"{name:10}{med[name]['cold']:>10.0f}{med[name]['cached']:>12.0f}"
+                f"{med[name]['cold'] / med['pyodide']['cold']:>10.2f}"
+                f"{med[name]['cached'] / med['pyodide']['cached']:>10.2f}"
+            )
         game = results["game"]
         print("\ngame page: saved board visible / clickable, ms since navigation start, median")
         for mode in ("cold", "cached"):
@@ -196,7 +260,16 @@ def main(argv: list[str] | None = None) -> int:
                 f"  {mode:7} saved board visible {board:>6}   clickable {statistics.median(r[mode] for r in game):>6.0f}"
                 f"   (all runs: board {[round(b) for b in boards]})"
             )
-        for name in ("game", "bare"):
+        print("\ngame page's steps, ms since navigation start, median (cold / cached)")
+        for key, label in STEPS:
+            row = []
+            for mode in ("cold", "cached"):
+                times = [r[f"{mode}_steps"][key] for r in game if key in r[f"{mode}_steps"]]
+                row.append(f"{statistics.median(times):>8.0f}" if times else f"{'-':>8}")
+            print(f"  {label:34}{row[0]}{row[1]}")
+        row = [f"{statistics.median(r[mode] for r in game):>8.0f}" for mode in ("cold", "cached")]
+        print(f"  {'clickable':34}{row[0]}{row[1]}")
+        for name, _ in PAGES:
             runs = results[name]
             print(
                 f"  {name} all runs: cold {[round(r['cold']) for r in runs]}"
@@ -206,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
             )
 
         print("\nfirst visit, response bodies as sent (uncompressed), gzip estimated")
-        for name in ("game", "bare"):
+        for name, _ in PAGES:
             run = results[name][-1]
             total, own, paths = run["first"]
             itotal, iown, _ = run["install"]

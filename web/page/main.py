@@ -21,11 +21,15 @@ from __future__ import annotations
 from typing import Any
 
 import js  # type: ignore[import-not-found]  # the browser, in Pyodide only
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-from page.bridge import Bridge
-from page.session import LEGACY_KEY, Session, adopt_legacy_save, site_prefix
-from page.texts import Texts, language_of
+# The start's steps as User Timing marks, for anyone measuring it (bench/load.py).
+js.performance.mark("mykerinos:main")
+
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]  # noqa: E402
+
+from page.bridge import Bridge  # noqa: E402
+from page.session import LEGACY_KEY, Session, adopt_legacy_save, site_prefix  # noqa: E402
+from page.texts import Texts, language_of  # noqa: E402
 
 
 def page_prefix() -> str:
@@ -80,6 +84,7 @@ def _expose(bridge: Bridge) -> None:
 
 
 def main() -> None:
+    js.performance.mark("mykerinos:imported")
     loader = getattr(js.window, "mykerinosLoader", None)
     # The language web/front/js/i18n.js chose so far (the page confirms it in startup()).
     language = language_of(js.document.documentElement.lang)
@@ -94,6 +99,7 @@ def main() -> None:
     session = Session.open(
         storage, language, log=lambda level, text: getattr(js.console, level)(text)
     )
+    js.performance.mark("mykerinos:session")
     _expose(Bridge(session, storage))
     js.document.body.dataset.engine = "1"
     js.document.body.dataset.webpy = "1"

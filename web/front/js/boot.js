@@ -168,6 +168,7 @@ export function start() {
     }
     booted = true;
     const first = call("startup", language());
+    performance.mark("mykerinos:startup");
     store.python = first.python || store.python;
     endPreview();
     buildFrame(page, first.view, actions);
@@ -179,6 +180,7 @@ export function start() {
     );
     drawFooter(store);
     renderer.draw(first.view);
+    performance.mark("mykerinos:drawn");
     if (first.notice) notice(first.notice);
     // A game in the address (a shared link) comes before the new-game dialog.
     // An invite to a live game: live play loads and joins its room.
