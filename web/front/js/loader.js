@@ -36,7 +36,7 @@
 // Its words come from the page's language catalogue (web/front/js/i18n.js); until
 // that has arrived (a few milliseconds) the step line stays empty.
 
-import { t, hasCatalogue, language, ready as wordsReady } from "./i18n.js";
+import { t, hasCatalogue, ready as wordsReady } from "./i18n.js";
 import { prefix } from "./saves.js";
 
 // A start that stalls: Python runs, but the page's own code has not arrived
@@ -157,6 +157,7 @@ function go(name) {
 
 function done() {
   if (finished) return;
+  if (bytesTimer) flushBytes(); // the last bytes counted are shown
   finished = true;
   // When the page became clickable, for anyone measuring it (User Timing).
   performance.mark("mykerinos:clickable");
@@ -201,21 +202,35 @@ function arrived(path, part) {
   if (bytes <= before) return;
   counted.set(path, bytes);
   received += bytes - before;
+  // Shown at most every 100 ms: a download arrives in hundreds of chunks, and
+  // each redraw of the line costs the processor Python is starting on.
+  if (!bytesTimer) bytesTimer = setTimeout(flushBytes, 100);
+}
+
+let bytesTimer = 0;
+
+function flushBytes() {
+  clearTimeout(bytesTimer);
+  bytesTimer = 0;
   showBytes();
 }
 
-const megabytes = () => new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/**
+ * Megabytes with one decimal, in the page's language. Not Intl.NumberFormat:
+ * the first one made loads the browser's locale data, a tenth of a second of
+ * a phone's processor while Python starts.
+ * @param {number} bytes
+ */
+function megabytes(bytes) {
+  return (bytes / 1e6).toFixed(1).replace(".", t("loader.decimal"));
+}
 
 function showBytes() {
   if (root) root.dataset.bytes = `${received}/${TOTAL}`;
   // The download is most of a first visit's wait: it moves the bar up to 75%.
   step("", 3 + (72 * received) / TOTAL);
   if (!bytesLine || !hasCatalogue()) return;
-  const format = megabytes();
-  const text = t("loader.bytes", {
-    done: format.format(received / 1e6),
-    total: format.format(TOTAL / 1e6),
-  });
+  const text = t("loader.bytes", { done: megabytes(received), total: megabytes(TOTAL) });
   if (bytesLine.textContent !== text) bytesLine.textContent = text;
 }
 
