@@ -97,23 +97,44 @@ def chains_of_three(front: int, free: int) -> int:
 class ChainMoves:
     """Every move of one action and patron that places cubes on a chain of
     cells, each next to the one before: ``one[i]``, ``two[i * SIZE + j]``,
-    ``three[(i * SIZE + j) * SIZE + k]``."""
+    ``three[(i * SIZE + j) * SIZE + k]``.
+
+    Built on first use (a few thousand moves for all of them: a noticeable part
+    of the page's start on a phone), then plain attributes: ``__getattr__`` only
+    runs while they are missing, so the searches' lookups cost nothing more."""
+
+    one: list[Move]
+    two: dict[int, Move]
+    three: dict[int, Move]
 
     def __init__(self, action: str, patron: str | None = None, longest: int = 2) -> None:
-        names = CELL_NAMES
-        self.one = [Move(action, (names[i],), patron) for i in range(SIZE)]
-        self.two: dict[int, Move] = {}
-        self.three: dict[int, Move] = {}
+        self.action = action
+        self.patron = patron
+        self.longest = longest
+
+    def __getattr__(self, name: str) -> object:
+        if name not in ("one", "two", "three"):
+            raise AttributeError(name)
+        self._build()
+        return self.__dict__[name]
+
+    def _build(self) -> None:
+        action, patron, longest, names = self.action, self.patron, self.longest, CELL_NAMES
+        two: dict[int, Move] = {}
+        three: dict[int, Move] = {}
         for i in range(SIZE):
             for j in GRID_NEIGHBORS[i]:
                 if longest >= 2:
-                    self.two[i * SIZE + j] = Move(action, (names[i], names[j]), patron)
+                    two[i * SIZE + j] = Move(action, (names[i], names[j]), patron)
                 if longest >= 3:
                     for k in GRID_NEIGHBORS[j]:
                         if k != i:
-                            self.three[(i * SIZE + j) * SIZE + k] = Move(
+                            three[(i * SIZE + j) * SIZE + k] = Move(
                                 action, (names[i], names[j], names[k]), patron
                             )
+        self.one = [Move(action, (names[i],), patron) for i in range(SIZE)]
+        self.two = two
+        self.three = three
 
 
 NEAR = tuple(spread(1 << i) for i in range(SIZE))  # the cells next to each cell

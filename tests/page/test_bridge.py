@@ -35,7 +35,9 @@ def page_main(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.ModuleType]:
     pyodide = types.ModuleType("pyodide")
     ffi = types.ModuleType("pyodide.ffi")
     ffi.create_proxy = lambda func: func  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "js", types.ModuleType("js"))
+    js = types.ModuleType("js")
+    js.performance = types.SimpleNamespace(mark=lambda name: None)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "js", js)
     monkeypatch.setitem(sys.modules, "pyodide", pyodide)
     monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
     monkeypatch.delitem(sys.modules, "page.main", raising=False)

@@ -10,7 +10,7 @@ from game.timeline import Timeline
 from page.review import Review
 from page.session import Session
 from page.texts import Texts
-from page.thinking import SliceClock, Thinker
+from page.thinker import SliceClock, Thinker
 from tests.clocks import SteppingClock
 from tests.page.fakes import Memory
 

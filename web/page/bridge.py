@@ -16,23 +16,20 @@ it.
 
 from __future__ import annotations
 
-import base64
 import importlib
 import importlib.util
 import inspect
-import io
 import json
 import sys
 import types
 import typing
-import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, NamedTuple, Union, get_args, get_origin, get_type_hints
 
 from game.limits import MAX_RECORD_BYTES
 
-from . import share
+from . import shared
 from .answers import (
     EndInfo,
     Imported,
@@ -171,10 +168,16 @@ class Bridge:
     # --------------------------------------------- play by link, today's deal
     def shareLink(self) -> Link:
         """The game as a link's fragment."""
+        from . import share  # links and today's deal: not needed to start
+
         return share.share(self.session)
 
     def openLink(self, fragment: str, confirmed: bool) -> Opened:
         """Open the game of a URL fragment (asked on every start, most often with none)."""
+        if shared.link_code(fragment) is None:
+            return {"status": "none"}  # most starts: no game in the address
+        from . import share  # links and today's deal: not needed to start
+
         answer = share.open_link(self.session, fragment, confirmed)
         if "view" in answer:
             answer["view"] = self._playing(answer["view"])
@@ -182,18 +185,26 @@ class Bridge:
 
     def linkSeat(self, remembered: str | None) -> Seat:
         """The visitor's seat in a linked game."""
+        from . import share  # links and today's deal: not needed to start
+
         return share.seat(self.session, remembered)
 
     def linkNote(self, seat: str | None) -> str:
         """Whose turn it is, said to the player of that seat."""
+        from . import share  # links and today's deal: not needed to start
+
         return share.note(self.session, seat)
 
     def dailyGame(self, name: str) -> View:
         """Start today's deal (UTC) against the computer."""
+        from . import share  # links and today's deal: not needed to start
+
         return self._playing(share.start_daily(self.session, name))
 
     def endInfo(self) -> EndInfo:
         """What the end screen adds (today's deal's result)."""
+        from . import share  # links and today's deal: not needed to start
+
         return share.end_info(self.session)
 
     # -------------------------------------------------------------- lessons
@@ -263,6 +274,10 @@ class Bridge:
 def unpack_part(part: str, zipped: str, root: Path = ROOT) -> bool:
     """Unpack a part's zip (base64), which holds web/page/<part>/ only, into ``root``
     (where web/page/ is), once. Answers whether page.<part> can be imported."""
+    import base64
+    import io
+    import zipfile
+
     package = f"page.{part}"
     if importlib.util.find_spec(package) is None:
         try:

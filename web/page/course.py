@@ -15,13 +15,15 @@ page switches to it and back through web/page/bridge.py.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .lesson import Lesson, LessonData, load_course
 from .session import Session, Storage
 from .shared import KEY_LESSON
 from .table import HUMAN
 from .view_types import View
+
+if TYPE_CHECKING:
+    from .lesson import Lesson, LessonData
 
 PROGRESS_KEY = KEY_LESSON
 GAME_BASE = 1_000_000  # view["game"] of lessons: never a game's generation
@@ -36,10 +38,20 @@ class Course:
     ) -> None:
         self.session = session
         self.storage = storage
-        self.lessons = lessons if lessons is not None else load_course()
+        self._lessons = lessons
         self.active: Lesson | None = None
         self.index = 0
         self.starts = 0
+
+    @property
+    def lessons(self) -> list[LessonData]:
+        """The course, read when first needed: most starts of the page have no
+        lesson to resume, and a phone's processor feels every import."""
+        if self._lessons is None:
+            from .lesson import load_course
+
+            self._lessons = load_course()
+        return self._lessons
 
     def _find(self, lesson_id: Any) -> int | None:
         for i, lesson in enumerate(self.lessons):
@@ -77,6 +89,8 @@ class Course:
             index = 0
         self.index = index
         self.starts += 1
+        from .lesson import Lesson
+
         self.active = Lesson(self.lessons[index], self.session.language, step)
         self._keep()
 

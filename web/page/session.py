@@ -39,12 +39,12 @@ from game.errors import GameError, MalformedMoveError, shown
 from game.limits import MAX_RECORD_BYTES, clean_name, seed_from_text
 from game.record import parse_record_json
 
-from . import thinking
 from .answers import Imported, Started, Stopped, Thought
 from .review import Review
 from .shared import KEY_CORRUPT, KEY_CURRENT, KEY_SLOT, KEY_VIEW
 from .table import PLAYER_COUNTS, Table
 from .texts import Texts, language_of
+from .thinker import Thinker
 from .view import Seen, board, stamp
 from .view_types import Save, View
 
@@ -170,7 +170,7 @@ class Session:
     new_game: bool = False  # the page opens the new-game dialog first
     log: Callable[[str, str], None] = field(default=lambda level, text: None)  # "warn"/"error"
     fresh_seed: Callable[[], int] = field(default=random_seed)
-    thinker: thinking.Thinker = field(default_factory=thinking.Thinker)
+    thinker: Thinker = field(default_factory=Thinker)
 
     # ------------------------------------------------------------- start-up
     @classmethod
@@ -446,6 +446,9 @@ class Session:
         when there is nothing to think about."""
         table = self.table
         try:
+            # Imported here: the computer players are not needed to start the page.
+            from . import thinking
+
             number = self.thinker.start(lambda clock: thinking.job(table, purpose, clock, shown))
         except ValueError as exc:
             return {"error": str(exc)}

@@ -81,15 +81,7 @@ def checked_code(text: Any) -> str:
     return code
 
 
-def code_of(fragment: Any) -> str | None:
-    """The link's code in a URL fragment ("#g=..." or "g=..."), or None when the
-    fragment holds no game (an empty or unrelated fragment is not an error)."""
-    if not isinstance(fragment, str):
-        return None
-    text = fragment[1:] if fragment.startswith("#") else fragment
-    if not text.startswith(FRAGMENT):
-        return None
-    return text[len(FRAGMENT) :]
+code_of = shared.link_code
 
 
 def game_key(state: GameState) -> str:

@@ -63,3 +63,13 @@ def split(name: str) -> tuple[str, str]:
     """A target's kind and value ("undo" has no value: "")."""
     kind, _, value = name.partition(SEPARATOR)
     return kind, value
+
+
+def link_code(fragment: object) -> str | None:
+    """The game's code in a URL fragment ("#g=..." or "g=..."), or None when the
+    fragment holds no game (an empty or unrelated fragment is not an error)."""
+    if not isinstance(fragment, str):
+        return None
+    text = fragment.removeprefix("#")
+    mark = LINK_MARK.removeprefix("#")
+    return text[len(mark) :] if text.startswith(mark) else None
