@@ -2,23 +2,24 @@
 """The page under a phone's memory limit, in WebKitGTK: does a whole game live?
 
 Usage: python3 bench/phone.py [--limits 400,500] [--games bare,computers,person]
-                              [--seed 7] [--site DIR --site DIR ...] [--settle 20]
-                              [--trace SECONDS]
+                              [--runs 3] [--seed 7] [--site DIR --site DIR ...]
+                              [--settle 10] [--trace SECONDS]
 
 A phone closes a tab whose process passes its memory limit (iOS publishes
 none; reports put it at 300-500 MB on older iPhones). tools/phone_browser.py
 is a small WebKitGTK browser, phone-sized, that holds its page to a limit of
 L MB the way a phone does (WebKit's memory pressure handler: polled each
-second, the process killed at 100% of L). For each L, in one run, each in a
-new browser (a fresh profile):
+second, the process killed at 100% of L). For each L, `--runs` rounds (3 by
+default), each in a new browser (a fresh profile); within a round every game
+and every site takes its turn, so that the load's drifts fall on all of them:
 
 - bare: bench/runtime.py's bare Pyodide page (loadPyodide, `import sys`,
-  nothing else), watched for 40 s once ready and then `--settle` s more;
+  nothing else), watched for 40 s once ready;
 - computers: the game page, a 4-player game of computers (hard, hard, medium,
-  expert) played to its end, then `--settle` s with nothing to do;
+  expert) played to its end;
 - person: a person (clicked by the bench: random highlighted targets, real
   actions mostly, passes now and then) against three computers (hard, hard,
-  medium), to the end, then the same wait.
+  medium), to the end.
 
 The candidates for the game's share, each alone in a new browser on the game
 page holding a finished random 4-player game (`--games idle,views,drawing,thinking`):
@@ -27,16 +28,22 @@ times, JavaScript parses each and keeps it in localStorage, nothing drawn),
 drawing (those views drawn one a frame, three times over, without Python),
 thinking (30 hints of 1.5 s of search, nothing drawn).
 
-Printed for each: the page process's private memory (pages no other process
-maps, from /proc, sampled twice a second: the closest to what a phone charges
-a tab) once ready, at its peak, and settled (the median of the last 5 s of
-the wait); moves played; and whether WebKit killed it (web-process-terminated,
-EXCEEDED_MEMORY_LIMIT), with the season and move it was killed at. Then the
-game's share: its peak and settled memory above the bare page's at the same
-limit; and the size of Python's heap (Pyodide's WebAssembly memory, which
-never shrinks), read through a probe the browser adds to every page.
-`--site DIR` (repeatable) serves built sites as they are, each game measured
-on each site in turn: before and after a change, in one run. Checks nothing.
+Two figures of the page's process, sampled twice a second: WebKit's own
+footprint, the figure its pressure handler compares with the limit and kills
+on (the private dirty anonymous memory, computed from /proc/PID/smaps as
+WebKit computes it: bench/smaps.py), and /proc's private memory (every page
+no other process maps, file-backed and clean ones too). Each once ready, at
+its peak, and settled: at the end the bench tells the page's pressure
+handler what the kernel would tell it when memory runs short (bench/smaps.py:
+its critical path, which drops caches, throws compiled code away, collects
+and trims malloc), twice, `--settle` s apart, and takes the median of the
+last 3 s. Then, for each game and site, the median and range over the runs,
+how many lived, the game's share above the bare page (medians of the same
+run), and where the memory was at its peak (bench/smaps.py's kinds, the
+median of each over the runs). Python's heap (Pyodide's WebAssembly memory,
+which never shrinks) is read through a probe the browser adds to every page.
+`--site DIR` (repeatable) serves built sites as they are: before and after a
+change, in one run. Checks nothing.
 """
 
 from __future__ import annotations
@@ -55,7 +62,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.runtime import PAGE_NAME, private_mb, site_for  # noqa: E402
+from bench import smaps  # noqa: E402
+from bench.memory import descendants, is_page_process  # noqa: E402
+from bench.runtime import PAGE_NAME, site_for  # noqa: E402
 from game.record import to_record  # noqa: E402
 from game.selfplay import random_game  # noqa: E402
 from tools import build, serve  # noqa: E402
@@ -187,32 +196,63 @@ THINKING_JS = """(async () => {
 })()""".replace("${HINTS}", str(HINTS))
 
 
+def page_pid() -> int | None:
+    """The biggest WebKit page process among this bench's descendants."""
+    pids = [p for p in descendants(os.getpid()) if is_page_process("webkit", p)]
+    sizes = {p: smaps.rollup_kb(p).get("Rss", 0) for p in pids}
+    return max(sizes, key=lambda p: sizes[p]) if sizes else None
+
+
 class Watch:
-    """The page process's private memory (MB), sampled twice a second on a thread."""
+    """The page process's memory, sampled twice a second on a thread: WebKit's
+    footprint and /proc's private memory (MB); the breakdown by kind
+    (bench/smaps.py) at the footprint's peak."""
 
     def __init__(self) -> None:
-        self.samples: list[tuple[float, float]] = []
+        self.samples: list[tuple[float, float, float]] = []  # (time, footprint, private)
+        self.wasm_mb = 0.0  # the page's WebAssembly memory, as last read
+        self.at_peak: dict[str, dict[str, int]] | None = None
+        self.pid: int | None = None
+        self._peak_read = 0.0  # the footprint when at_peak was read
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, daemon=True)
 
     def _loop(self) -> None:
         while not self._stop.wait(0.5):
-            mb = private_mb("webkit")
-            if mb:
-                self.samples.append((time.monotonic(), mb))
+            pid = page_pid()
+            if pid is None:
+                continue
+            self.pid = pid
+            rollup = smaps.rollup_kb(pid)
+            private = (rollup.get("Private_Clean", 0) + rollup.get("Private_Dirty", 0)) / 1024
+            footprint = smaps.footprint_kb(pid) / 1024
+            if not footprint:
+                continue
+            now = time.monotonic()
+            if footprint > self._peak_read + 2:  # a new peak: where it is
+                found = smaps.breakdown(pid, self.wasm_mb)
+                if found["total"]["rss"]:
+                    self.at_peak = found
+                    self._peak_read = footprint
+            self.samples.append((now, footprint, private))
 
-    def now(self) -> float:
-        return self.samples[-1][1] if self.samples else 0.0
+    def now(self) -> tuple[float, float]:
+        """(footprint, private) MB of the last sample."""
+        return self.samples[-1][1:] if self.samples else (0.0, 0.0)
 
-    def peak(self) -> float:
-        return max((mb for _, mb in self.samples), default=0.0)
+    def peak(self) -> tuple[float, float]:
+        return (
+            max((s[1] for s in self.samples), default=0.0),
+            max((s[2] for s in self.samples), default=0.0),
+        )
 
-    def settled(self) -> float | None:
-        """Median of the last 5 s of samples."""
+    def since(self, seconds: float) -> tuple[float, float] | None:
+        """Medians of the last `seconds` of samples."""
         if not self.samples:
             return None
         end = self.samples[-1][0]
-        return statistics.median(mb for t, mb in self.samples if t >= end - 5)
+        last = [s for s in self.samples if s[0] >= end - seconds]
+        return statistics.median(s[1] for s in last), statistics.median(s[2] for s in last)
 
     def __enter__(self) -> Watch:
         self._thread.start()
@@ -221,6 +261,18 @@ class Watch:
     def __exit__(self, *exc: object) -> None:
         self._stop.set()
         self._thread.join()
+
+
+def settle(phone: Phone, watch: Watch, seconds: float) -> tuple[tuple[float, float] | None, int]:
+    """The page's memory once its pressure handler has been told, twice, that
+    memory is short; how many of the notices it took."""
+    taken = 0
+    for _ in range(2):
+        pid = page_pid()
+        taken += bool(pid and smaps.signal_pressure(pid))
+        time.sleep(seconds)
+    phone.js("1")  # still answering?
+    return watch.since(3), taken
 
 
 def choose(state: dict, rng: random.Random) -> str:
@@ -282,7 +334,6 @@ def part(phone: Phone, kind: str, seed: int, note: dict) -> None:
         " window.mykerinosUI.draw(JSON.parse(window.mykerinos.call(`view`, `[]`)))"
     )
     time.sleep(5)
-    note["ready"] = private_mb("webkit")
     started = time.monotonic()
     done = {
         "idle": lambda: time.sleep(60) or 0,
@@ -306,13 +357,15 @@ def measure(
         started = time.monotonic()
         last = [started]
 
-        def trace(state: dict) -> None:
+        def on_state(state: dict) -> None:
+            watch.wasm_mb = state["wasm"]
             if trace_s and time.monotonic() - last[0] >= trace_s:
                 last[0] = time.monotonic()
+                footprint, private = watch.now()
                 print(
                     f"    {last[0] - started:5.0f} s: season {state['season']}, move"
-                    f" {state['moves']:3}, private {watch.now():4.0f} MB, Python's heap"
-                    f" {state['wasm']:.0f} MB",
+                    f" {state['moves']:3}, footprint {footprint:4.0f} MB, private {private:4.0f} MB,"
+                    f" Python's heap {state['wasm']:.0f} MB",
                     flush=True,
                 )
 
@@ -325,20 +378,22 @@ def measure(
             if kind == "bare":
                 time.sleep(BARE_WATCH_S)
                 note["over"] = True
-                note["wasm"] = phone.js(WASM_MB)
+                note["wasm"] = watch.wasm_mb = phone.js(WASM_MB)
             elif kind in PARTS:
                 part(phone, kind, seed, note)
+                watch.wasm_mb = note["wasm"]
             else:
-                play(phone, GAMES[kind], seed, note, trace)
-            time.sleep(settle_s)
-            phone.js("1")  # still answering?
+                play(phone, GAMES[kind], seed, note, on_state)
+            note["settled"], note["notices"] = settle(phone, watch, settle_s)
         except PageGone:
             pass
         except (RuntimeError, TimeoutError) as error:
             note["error"] = str(error)
         note["killed"] = phone.killed
         note["peak"] = watch.peak()
-        note["settled"] = None if phone.killed else watch.settled()
+        note["at_peak"] = watch.at_peak
+        if phone.killed:
+            note["settled"] = None
     return note
 
 
@@ -346,14 +401,29 @@ def fmt(mb: float | None) -> str:
     return "-" if mb is None else f"{mb:.0f}"
 
 
+def pair(mbs: tuple[float, float] | None) -> str:
+    """footprint/private, MB."""
+    return "-/-" if mbs is None else f"{mbs[0]:.0f}/{mbs[1]:.0f}"
+
+
+def spread(values: list[float]) -> str:
+    """Median and range."""
+    if not values:
+        return "-"
+    if len(values) == 1:
+        return f"{values[0]:.0f}"
+    return f"{statistics.median(values):.0f} ({min(values):.0f}-{max(values):.0f})"
+
+
+def describe(kind: str) -> str:
+    if kind == "bare":
+        return "bare Pyodide page"
+    if kind in GAMES:
+        return f"{kind}: {', '.join(GAMES[kind])}"
+    return f"the game page, {kind} alone"
+
+
 def report(kind: str, limit: int, note: dict) -> None:
-    seats = (
-        "bare Pyodide page"
-        if kind == "bare"
-        else f"{kind}: {', '.join(GAMES[kind])}"
-        if kind in GAMES
-        else f"the game page, {kind} alone"
-    )
     if note.get("killed"):
         fate = f"KILLED ({note['killed']}) in season {note['season']}, move {note['moves']}"
     elif note.get("error"):
@@ -364,10 +434,64 @@ def report(kind: str, limit: int, note: dict) -> None:
         fate = f"alive, game over, {note['moves']} moves"
     else:
         fate = "alive"
+    notices = f", {note['notices']} notices taken" if "notices" in note else ""
     print(
-        f"  L={limit} {seats:40} ready {fmt(note.get('ready')):>4} MB, peak {fmt(note['peak']):>4} MB,"
-        f" settled {fmt(note['settled']):>4} MB; Python's heap {fmt(note.get('wasm'))} MB; {fate}"
+        f"  L={limit} {describe(kind):40} footprint/private MB: ready {pair(note.get('ready'))},"
+        f" peak {pair(note.get('peak'))}, settled {pair(note.get('settled'))}{notices};"
+        f" Python's heap {fmt(note.get('wasm'))} MB; {fate}",
+        flush=True,
     )
+
+
+def summary(limit: int, notes: dict[tuple[str, str], list[dict]], many_sites: bool) -> None:
+    """Medians and ranges over the runs; the game's share; the peaks by kind."""
+    print(f"\nL={limit}: medians (range) over the runs, MB; footprint is WebKit's, private /proc's")
+    print(
+        f"  {'page':52} {'lived':>5}  {'peak footprint':>16} {'peak private':>16}"
+        f" {'settled footprint':>18} {'settled private':>16}"
+    )
+    for (kind, site), runs in notes.items():
+        name = describe(kind) + (f" [{Path(site).name}]" if many_sites and site else "")
+        alive = [n for n in runs if not n.get("killed") and not n.get("error")]
+        settled = [n["settled"] for n in alive if n.get("settled")]
+        print(
+            f"  {name:52} {len(alive)}/{len(runs):<3}"
+            f"  {spread([n['peak'][0] for n in runs]):>16} {spread([n['peak'][1] for n in runs]):>16}"
+            f" {spread([s[0] for s in settled]):>18} {spread([s[1] for s in settled]):>16}"
+        )
+    bare = notes.get(("bare", ""), [])
+    for (kind, site), runs in notes.items():
+        if kind == "bare" or not bare:
+            continue
+        shares = [
+            (game["settled"][0] - base["settled"][0], game["peak"][0] - base["peak"][0])
+            for game, base in zip(runs, bare)
+            if game.get("settled") and base.get("settled")
+        ]
+        if shares:
+            where = f" [{Path(site).name}]" if many_sites else ""
+            print(
+                f"  the {kind} game's share above the bare page of its run{where}, footprint:"
+                f" settled {spread([a for a, _ in shares])} MB, peak {spread([b for _, b in shares])} MB"
+            )
+    columns = {}
+    for (kind, site), runs in notes.items():
+        found = [n["at_peak"] for n in runs if n.get("at_peak")]
+        if found:
+            columns[kind + (f" {Path(site).name}"[:8] if many_sites and site else "")] = {
+                k: {key: int(statistics.median(f[k][key] for f in found)) for key in found[0][k]}
+                for k in found[0]
+            }
+    if columns:
+        for key, what in (
+            ("footprint", "WebKit's footprint"),
+            ("private", "private"),
+            ("rss", "resident"),
+        ):
+            print(
+                f"\n  L={limit} at the footprint's peak, by kind (bench/smaps.py), {what}, MB (medians)"
+            )
+            print("\n".join("  " + line for line in smaps.table(columns, key).splitlines()))
     sys.stdout.flush()
 
 
@@ -380,6 +504,7 @@ def main(argv: list[str] | None = None) -> int:
         help="among bare, computers, person; and the candidates for the game's share,"
         " each alone on the game page: " + ", ".join(PARTS),
     )
+    parser.add_argument("--runs", type=int, default=3, help="rounds of every game (default 3)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the games (default 7)")
     parser.add_argument(
         "--site",
@@ -387,7 +512,9 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         help="a built site to serve as it is (repeatable: sites compared in one run)",
     )
-    parser.add_argument("--settle", type=float, default=20, help="seconds idle after the end")
+    parser.add_argument(
+        "--settle", type=float, default=10, help="seconds after each of the two pressure notices"
+    )
     parser.add_argument(
         "--trace", type=float, default=0, help="print the memory every this many seconds of a game"
     )
@@ -416,33 +543,26 @@ def main(argv: list[str] | None = None) -> int:
         bare_url = serve.url_of(servers[0]) + PAGE_NAME
         game_urls = {str(site): serve.url_of(server) for site, server in zip(sites, servers[1:])}
         print(
-            "WebKitGTK under a phone's memory limit: the page process's private memory"
-            f" (seed {args.seed}; load average "
+            "WebKitGTK under a phone's memory limit, the page's process"
+            f" (seed {args.seed}, {args.runs} runs; load average "
             + " ".join(f"{x:.1f}" for x in os.getloadavg())
-            + ")"
+            + ")",
+            flush=True,
         )
         try:
             for limit in limits:
-                notes: dict[tuple[str, str], dict] = {}
-                # Sites alternate within each kind, so that load drifts hit all of them.
-                for kind in kinds:
-                    for site, url in ({"": bare_url} if kind == "bare" else game_urls).items():
-                        if len(game_urls) > 1 and site:
-                            print(f"  [{site}]")
-                        notes[kind, site] = measure(
-                            kind, url, limit, args.seed, args.settle, args.trace
-                        )
-                        report(kind, limit, notes[kind, site])
-                base = notes.get(("bare", ""))
-                if base and not base.get("killed"):
-                    for (kind, site), game in notes.items():
-                        if kind in GAMES and not game.get("killed") and game["settled"] is not None:
-                            where = f" [{site}]" if len(game_urls) > 1 else ""
-                            print(
-                                f"  L={limit} the {kind} game's share above the bare page{where}:"
-                                f" peak {game['peak'] - base['peak']:+.0f} MB,"
-                                f" settled {game['settled'] - base['settled']:+.0f} MB"
-                            )
+                notes: dict[tuple[str, str], list[dict]] = {}
+                for run in range(args.runs):
+                    print(f" run {run + 1} of {args.runs}", flush=True)
+                    # Every game and site in turn, so that load drifts hit all of them.
+                    for kind in kinds:
+                        for site, url in ({"": bare_url} if kind == "bare" else game_urls).items():
+                            if len(game_urls) > 1 and site:
+                                print(f"  [{site}]")
+                            note = measure(kind, url, limit, args.seed, args.settle, args.trace)
+                            notes.setdefault((kind, site), []).append(note)
+                            report(kind, limit, note)
+                summary(limit, notes, len(game_urls) > 1)
         finally:
             for server in servers:
                 server.shutdown()
