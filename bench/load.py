@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Page load benchmark: the game page against a bare PyScript page.
 
-Usage: python3 bench/load.py [--runs 3] [--cpu 4]
+Usage: python3 bench/load.py [--runs 3] [--cpu 4] [--site DIR --site DIR ...]
 
 Builds the site with the bare page (tools/build.py --bare) into a temporary
 folder, serves it on 127.0.0.1 and drives headless Chromium (Playwright):
@@ -17,7 +17,9 @@ loadPyodide and `import sys`, no PyScript), and /bare/ (PyScript, the same
 runtime and service worker, Python sets the marker and nothing else): the
 difference between the two is PyScript's own start. `--cpu 4` slows
 Chromium's processor four times (DevTools' Emulation.setCPUThrottlingRate,
-what Lighthouse uses for a mid-range phone) on every page alike.
+what Lighthouse uses for a mid-range phone) on every page alike. `--site DIR`
+(repeatable) serves sites built with `tools/build.py --bare` as they are and
+measures each one's game page in turn: before and after a change, in one run.
 
 For the game page it breaks the time down (medians, ms since navigation
 start): PyScript's core.js arrived, pyodide.asm.wasm arrived, the
@@ -207,60 +209,35 @@ def mb(n: float) -> str:
     return f"{n / 1e6:.2f} MB"
 
 
-PAGES = (("game", ""), ("pyscript", "bare/"), ("pyodide", "bare/pyodide.html"))
+BARE = (("pyscript", "bare/"), ("pyodide", "bare/pyodide.html"))
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=3, help="runs per page and mode (default 3)")
-    parser.add_argument(
-        "--cpu", type=float, default=1, help="slow the processor this many times (default 1: not)"
-    )
-    args = parser.parse_args(argv)
-
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory(prefix="mykerinos-bench-") as tmp:
-        out = Path(tmp) / "site"
-        build.build(out, bare=True, quiet=True)
-        server = serve.make_server(out, 0, "/", quiet=True)
-        serve.start_in_thread(server)
-        site_url = serve.url_of(server)
-        results: dict[str, list[dict]] = {name: [] for name, _ in PAGES}
-        try:
-            with sync_playwright() as pw:
-                for _ in range(args.runs):
-                    for name, path in PAGES:
-                        results[name].append(measure(pw, site_url, path, args.cpu))
-        finally:
-            server.shutdown()
-            server.server_close()
-
-        slowed = f", processor slowed {args.cpu:g}x" if args.cpu > 1 else ""
+def report(results: dict[str, list[dict]], games: list[str], runs: int, cpu: float) -> None:
+    slowed = f", processor slowed {cpu:g}x" if cpu > 1 else ""
+    print(f"load time, navigation start -> body[data-ready=1], median of {runs} runs{slowed}")
+    med = {
+        name: {mode: statistics.median(r[mode] for r in found) for mode in ("cold", "cached")}
+        for name, found in results.items()
+    }
+    print(f"{'':12}{'cold ms':>10}{'cached ms':>12}{'/pyodide':>10}{'/pyodide':>10}")
+    for name in results:
         print(
-            f"load time, navigation start -> body[data-ready=1], median of {args.runs} runs{slowed}"
+            f"{name:12}{med[name]['cold']:>10.0f}{med[name]['cached']:>12.0f}"
+            f"{med[name]['cold'] / med['pyodide']['cold']:>10.2f}"
+            f"{med[name]['cached'] / med['pyodide']['cached']:>10.2f}"
         )
-        med = {
-            name: {mode: statistics.median(r[mode] for r in runs) for mode in ("cold", "cached")}
-            for name, runs in results.items()
-        }
-        print(f"{'':10}{'cold ms':>10}{'cached ms':>12}{'/pyodide':>10}{'/pyodide':>10}")
-        for name, _ in PAGES:
-            print(
-                f"{name:10}{med[name]['cold']:>10.0f}{med[name]['cached']:>12.0f}"
-                f"{med[name]['cold'] / med['pyodide']['cold']:>10.2f}"
-                f"{med[name]['cached'] / med['pyodide']['cached']:>10.2f}"
-            )
-        game = results["game"]
-        print("\ngame page: saved board visible / clickable, ms since navigation start, median")
+    for name in games:
+        game = results[name]
+        print(f"\n{name}: saved board visible / clickable, ms since navigation start, median")
         for mode in ("cold", "cached"):
             boards = [r[f"{mode}_board"] for r in game if r[f"{mode}_board"] is not None]
             board = f"{statistics.median(boards):.0f}" if boards else "-"
             print(
-                f"  {mode:7} saved board visible {board:>6}   clickable {statistics.median(r[mode] for r in game):>6.0f}"
+                f"  {mode:7} saved board visible {board:>6}   clickable"
+                f" {statistics.median(r[mode] for r in game):>6.0f}"
                 f"   (all runs: board {[round(b) for b in boards]})"
             )
-        print("\ngame page's steps, ms since navigation start, median (cold / cached)")
+        print(f"{name}'s steps, ms since navigation start, median (cold / cached)")
         for key, label in STEPS:
             row = []
             for mode in ("cold", "cached"):
@@ -269,27 +246,75 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {label:34}{row[0]}{row[1]}")
         row = [f"{statistics.median(r[mode] for r in game):>8.0f}" for mode in ("cold", "cached")]
         print(f"  {'clickable':34}{row[0]}{row[1]}")
-        for name, _ in PAGES:
-            runs = results[name]
-            print(
-                f"  {name} all runs: cold {[round(r['cold']) for r in runs]}"
-                f" cached {[round(r['cached']) for r in runs]}"
-                f" (cached: {runs[-1]['second_from_sw']}/{runs[-1]['second_requests']}"
-                " responses from the service worker)"
-            )
+    print()
+    for name, found in results.items():
+        print(
+            f"  {name} all runs: cold {[round(r['cold']) for r in found]}"
+            f" cached {[round(r['cached']) for r in found]}"
+            f" (cached: {found[-1]['second_from_sw']}/{found[-1]['second_requests']}"
+            " responses from the service worker)"
+        )
 
-        print("\nfirst visit, response bodies as sent (uncompressed), gzip estimated")
-        for name, _ in PAGES:
-            run = results[name][-1]
-            total, own, paths = run["first"]
-            itotal, iown, _ = run["install"]
-            print(
-                f"  {name} page requests: {total:>11,} bytes ({mb(total)}; gzip"
-                f" {mb(gzip_size(out, paths))}), own files {own:,} bytes"
-            )
-            print(
-                f"  {name} service worker: {itotal:>10,} bytes ({mb(itotal)}), own files {iown:,} bytes"
-            )
+
+def report_bytes(results: dict[str, list[dict]], out: Path) -> None:
+    print("\nfirst visit, response bodies as sent (uncompressed), gzip estimated")
+    for name, found in results.items():
+        total, own, paths = found[-1]["first"]
+        itotal, iown, _ = found[-1]["install"]
+        print(
+            f"  {name} page requests: {total:>11,} bytes ({mb(total)}; gzip"
+            f" {mb(gzip_size(out, paths))}), own files {own:,} bytes"
+        )
+        print(
+            f"  {name} service worker: {itotal:>10,} bytes ({mb(itotal)}), own files {iown:,} bytes"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="runs per page and mode (default 3)")
+    parser.add_argument(
+        "--cpu", type=float, default=1, help="slow the processor this many times (default 1: not)"
+    )
+    parser.add_argument(
+        "--site",
+        action="append",
+        type=Path,
+        default=[],
+        help="a site built with tools/build.py --bare, served as it is (repeat: each one's game"
+        " page in turn, the bare pages from the first)",
+    )
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="mykerinos-bench-") as tmp:
+        sites = args.site
+        if not sites:
+            sites = [Path(tmp) / "site"]
+            build.build(sites[0], bare=True, quiet=True)
+        servers = [serve.make_server(site, 0, "/", quiet=True) for site in sites]
+        for server in servers:
+            serve.start_in_thread(server)
+        urls = [serve.url_of(server) for server in servers]
+        games = ["game"] if len(sites) == 1 else [f"game {i + 1}" for i in range(len(sites))]
+        pages = [(name, url, "") for name, url in zip(games, urls)]
+        pages += [(name, urls[0], path) for name, path in BARE]
+        results: dict[str, list[dict]] = {name: [] for name, _, _ in pages}
+        try:
+            with sync_playwright() as pw:
+                for _ in range(args.runs):
+                    for name, url, path in pages:
+                        results[name].append(measure(pw, url, path, args.cpu))
+        finally:
+            for server in servers:
+                server.shutdown()
+                server.server_close()
+        if len(sites) > 1:
+            for name, site in zip(games, sites):
+                print(f"{name}: {site}")
+        report(results, games, args.runs, args.cpu)
+        report_bytes(results, sites[0])
     return 0
 
 

@@ -14,7 +14,9 @@ Layout of the output folder:
     page.zip                       web/page/**/*.py, web/page/lessons.json and
                                    web/front/lang/*.json as page/... and front/lang/...,
                                    unpacked the same way, so `import page.<module>`
-                                   works in the page
+                                   works in the page, and PyScript's own Python
+                                   package (pyscript/*.py, read out of its
+                                   core module), so that it is not compiled on start
                                    (both with each module's bytecode in __pycache__/)
     pyodide/                       the Pyodide runtime files (from node_modules), its
                                    standard library compiled to bytecode and cut
@@ -347,6 +349,41 @@ def lazy(name: str) -> bool:
     return name.startswith(LAZY_DIRS)
 
 
+# PyScript's own Python package, as its core module carries it: an object
+# literal {pyscript:{"__init__.py":"...", ...}} of JavaScript strings.
+PYSCRIPT_PACKAGE = "{pyscript:{"
+_JS_ENTRY = re.compile(r'\s*"((?:[^"\\]|\\.)*)"\s*:\s*"((?:[^"\\]|\\.)*)"\s*([,}])', re.S)
+
+
+def pyscript_python(core: Path = PYSCRIPT_SRC) -> dict[str, bytes]:
+    """PyScript's Python package (pyscript/*.py), read out of its JavaScript.
+
+    PyScript writes these files into the working directory on every start and
+    imports them before the page's script: compiled from source, a fifth of a
+    second of a phone's processor. Shipped in page.zip with their bytecode,
+    they are imported from it (PyScript writes the same sources again; the
+    unchecked .pyc beside them stays). Raises BuildError if the package is not
+    found where this version of PyScript keeps it."""
+    for path in sorted(core.glob("core-*.js")):
+        text = path.read_text(encoding="utf-8")
+        start = text.find(PYSCRIPT_PACKAGE)
+        if start < 0:
+            continue
+        files: dict[str, bytes] = {}
+        at = start + len(PYSCRIPT_PACKAGE)
+        while (entry := _JS_ENTRY.match(text, at)) is not None:
+            name, source = (json.loads(f'"{group}"') for group in entry.group(1, 2))
+            if not re.fullmatch(r"\w+\.py", name):
+                raise BuildError(f"PyScript's package has an unexpected file {name!r}")
+            files[f"pyscript/{name}"] = source.encode("utf-8")
+            at = entry.end()
+            if entry.group(3) == "}":
+                break
+        if "pyscript/__init__.py" in files:
+            return files
+    raise BuildError("PyScript's Python package was not found in @pyscript/core's core-*.js")
+
+
 def compile_python(jobs: list[tuple[str, Path]]) -> None:
     """Compile the .py files of each zip in place with the page's own Pyodide,
     run in Node.js (tools/compile_python.mjs; mode "--sourceless" or "--cached")."""
@@ -594,7 +631,7 @@ def build(
         tmp / "page.zip",
         page_files,
         WEB,
-        {f"front/lang/{c}.json": d for c, d in main_texts.items()},
+        {f"front/lang/{c}.json": d for c, d in main_texts.items()} | pyscript_python(),
     )
     (tmp / LIVE_PY_ZIP).parent.mkdir(parents=True, exist_ok=True)
     live_lang = {f"page/{LIVE_PY_DIR}/lang/{c}.json": d for c, d in live_texts.items()}

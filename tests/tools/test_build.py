@@ -272,10 +272,17 @@ def test_python_archives(built):
     page_sources = {n for n in page if n.endswith(".py")}
     assert {n for n in page if n.endswith(".pyc")} == {cached_pyc(n) for n in page_sources}
     assert all(
-        n.startswith("page/") and n.endswith((".py", ".pyc"))
+        n.startswith(("page/", "pyscript/")) and n.endswith((".py", ".pyc"))
         for n in page
         if not n.startswith("front/lang/") and n != "page/lessons.json"
     )
+    # PyScript's own package, as PyScript writes it on start, with its bytecode:
+    # imported from that, not compiled from source on every start.
+    with zipfile.ZipFile(built / "page.zip") as zf:
+        shipped = {n: zf.read(n) for n in page if n.startswith("pyscript/") and n.endswith(".py")}
+    assert shipped == build.pyscript_python()
+    assert {"pyscript/__init__.py", "pyscript/web.py"} <= set(shipped)
+    assert all(cached_pyc(n) in page for n in shipped)
     # Python reads the language catalogues and the lessons too; the page never fetches them.
     assert {
         "front/lang/en.json",
@@ -549,3 +556,21 @@ def test_index_lists_what_a_first_visit_loads(built):
     zipped = sizes["pyodide/python_stdlib.zip"]
     assert zipped[0] == zipped[1]  # a zip is sent as it is
     assert 4e6 < sum(sent for _, sent in sizes.values()) < 5.5e6
+
+
+def test_pyscript_s_package_not_found_stops_the_build(tmp_path):
+    (tmp_path / "core-x.js").write_text('const a = {other:{"__init__.py":"x"}};')
+    with pytest.raises(build.BuildError, match="PyScript's Python package was not found"):
+        build.pyscript_python(tmp_path)
+    (tmp_path / "core-x.js").write_text(
+        'wo(".",{pyscript:{"__init__.py":"A=1\\n","../evil.py":"x"}})'
+    )
+    with pytest.raises(build.BuildError, match="unexpected file"):
+        build.pyscript_python(tmp_path)
+    (tmp_path / "core-x.js").write_text(
+        'wo(".",{pyscript:{"__init__.py":"A=1\\n","web.py":"B=\\"2\\""}})'
+    )
+    assert build.pyscript_python(tmp_path) == {
+        "pyscript/__init__.py": b"A=1\n",
+        "pyscript/web.py": b'B="2"',
+    }
