@@ -2,7 +2,7 @@
 """Click latency benchmark: a whole 4-player game played by clicking in Chromium.
 
 Usage: python3 bench/clicks.py [--seed 7] [--out DIR] [--no-build] [--players 4]
-                               [--site DIR --site DIR ...] [--rounds N]
+                               [--site DIR --site DIR ...] [--rounds N] [--phone]
 
 Builds the site (tools/build.py) into DIR (default: a temporary folder),
 serves it on 127.0.0.1, opens it in headless Chromium (Playwright, the
@@ -25,6 +25,8 @@ inside the page:
 
 Prints count, median, p95 and max of each, and the load average. Prints
 numbers only, checks nothing (speed is not asserted by tests).
+
+--phone plays on a phone's screen (390x844 CSS px, touch, device scale 2).
 
 --site DIR (repeatable) serves built sites as they are instead, one after the
 other in the same run (the same game, the same clicks), to compare builds.
@@ -59,6 +61,7 @@ from tools import (  # noqa: E402
     serve,
 )
 
+PHONE = {"width": 390, "height": 844}  # CSS px, portrait (--phone)
 TIMEOUT_MS = 120_000
 MAX_CLICKS = 1500
 NAMES = ["Ann", "Bob", "Cleo", "Dan"]
@@ -240,6 +243,11 @@ def main(argv: list[str] | None = None) -> int:
         "--site", action="append", default=[], help="a built site to serve as it is (repeatable)"
     )
     parser.add_argument(
+        "--phone",
+        action="store_true",
+        help="a phone's screen (390x844, touch, scale 2): the phone layout, its scrolling included",
+    )
+    parser.add_argument(
         "--rounds", type=int, default=1, help="games per site, the sites interleaved (default 1)"
     )
     args = parser.parse_args(argv)
@@ -283,7 +291,12 @@ def measure(site: Path, args: argparse.Namespace) -> tuple[list[dict], list[dict
     try:
         with sync_playwright() as pw:
             browser = chromium.launch(pw)
-            context = browser.new_context(service_workers="block")
+            phone = (
+                {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+                if args.phone
+                else {}
+            )
+            context = browser.new_context(service_workers="block", **phone)
             context.add_init_script(PROBE)
             page = context.new_page()
             page.set_default_timeout(TIMEOUT_MS)
