@@ -4,7 +4,10 @@ prompt, every action button and every place the view highlights lie inside
 the screen without the player scrolling (a board target also above the
 pinned turn panel, and uncovered: the point at its centre belongs to it), and
 each of them is at least 44 x 44 CSS pixels, as are the buttons of an open
-dialog and of the end screen.
+dialog and of the end screen. axe-core and the SVG contrast check
+(tests/browser/test_accessibility.py's audit) find nothing at each size: on the
+first screen (the new-game dialog, or a guest's seat picker), at the first
+decision and on the end screen.
 
 One game per way of playing: on one device at 390 x 844, a person against
 three computers at 375 x 667, and a guest of a live game at 360 x 740 (the
@@ -23,6 +26,7 @@ from playwright.sync_api import expect
 
 from harness.pages import offered
 from tests.browser.browser_helpers import start_game, wait_ready
+from tests.browser.test_accessibility import audit
 from tests.browser.test_live_game import host_game, take_seat
 
 TAP = 44  # CSS pixels, each way
@@ -145,9 +149,15 @@ def choose(view: dict, rng: random.Random, passes: float = PASS) -> str:
     return rng.choice(others or targets)
 
 
+def audited(page, where: str, board: bool = True) -> list[str]:
+    """What the accessibility audit finds on this screen, each line saying where."""
+    return [f"{where}: {line}" for line in audit(page, where, board=board)[0]]
+
+
 def play_checked(page, rng: random.Random, where: str, passes: float) -> tuple[int, list[str]]:
     """Play this page's decisions until the game ends, checking each one (the computers
-    play the other seats, if any): (decisions, problems)."""
+    play the other seats, if any), the first decision and the end screen audited
+    too: (decisions, problems)."""
     decisions, problems = 0, []
     last = None
     deadline = time.monotonic() + TURN_S
@@ -156,6 +166,7 @@ def play_checked(page, rng: random.Random, where: str, passes: float) -> tuple[i
         view = m["view"]
         if view["final"] and m["shown"] == f"{view['revision']}:{view['game']}":
             problems += problems_of(m, f"{where}, the end")
+            problems += audited(page, f"{where}, the end screen")
             return decisions, problems
         assert m["bot"] != "failed", page.locator("#bot-status").inner_text()
         key = (m["drawn"], view["revision"], view["game"])
@@ -165,6 +176,8 @@ def play_checked(page, rng: random.Random, where: str, passes: float) -> tuple[i
             continue
         decisions += 1
         problems += problems_of(m, f"{where}, decision {decisions} ({view['prompt']})")
+        if decisions == 1:
+            problems += audited(page, f"{where}, the first decision")
         target = choose(view, rng, passes)
         page.locator(f'[data-target="{target}"]').click()
         last = key
@@ -187,6 +200,7 @@ def test_every_decision_of_a_whole_game_is_in_view_on_a_phone(
         # A first visit: the new-game dialog, four players.
         page.select_option("#players-count", "4")
         problems = small_buttons(measure(page), f"{where}, the new-game dialog")
+        problems += audited(page, f"{where}, the new-game dialog", board=False)
         start_game(page, ["Ann", "Bob", "Cleo", "Dora"], 5, seats=seats, touch=True)
         decisions, found = play_checked(page, random.Random(width), where, passes)
         problems += found
@@ -213,6 +227,7 @@ def test_every_decision_of_a_live_guest_is_in_view_on_a_phone(device, live_site)
     where = "live guest, 360x740"
     expect(guest.locator("#live-pick")).to_be_visible(timeout=30_000)
     problems = small_buttons(measure(guest), f"{where}, the seat picker")
+    problems += audited(guest, f"{where}, the seat picker", board=False)
     take_seat(guest, 1, "Bobby")
     decisions, found = play_checked(guest, random.Random(360), where, PASS)
     problems += found

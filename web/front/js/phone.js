@@ -34,10 +34,16 @@ export function phoneLayout(shown) {
     return turn && PHONE.matches && getComputedStyle(turn).position === "fixed" ? turn : null;
   }
 
+  let height = ""; // --turn-h as last set ("": none)
+
+  /** Set --turn-h when it changes only: a custom property of the root restyles the whole page. */
   function measure() {
     const turn = pinned();
+    const value = turn ? `${Math.ceil(turn.getBoundingClientRect().height)}px` : "";
+    if (value === height) return;
+    height = value;
     const root = document.documentElement.style;
-    if (turn) root.setProperty("--turn-h", `${Math.ceil(turn.getBoundingClientRect().height)}px`);
+    if (value) root.setProperty("--turn-h", value);
     else root.removeProperty("--turn-h");
   }
 
@@ -86,8 +92,8 @@ export function phoneLayout(shown) {
       sizes.disconnect();
       if (turn) sizes.observe(turn);
       watched = turn;
+      measure();
     }
-    measure();
     if (!PHONE.matches) {
       decision = "";
       return;
@@ -121,6 +127,7 @@ export function phoneLayout(shown) {
   // while the player scrolls resizes the window too).
   const again = () => {
     decision = "";
+    measure();
     requestAnimationFrame(() => {
       const view = shown();
       if (view) follow(view);
