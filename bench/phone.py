@@ -33,11 +33,11 @@ footprint, the figure its pressure handler compares with the limit and kills
 on (the private dirty anonymous memory, computed from /proc/PID/smaps as
 WebKit computes it: bench/smaps.py), and /proc's private memory (every page
 no other process maps, file-backed and clean ones too). Each once ready, at
-its peak, and settled: at the end the bench tells the page's pressure
-handler what the kernel would tell it when memory runs short (bench/smaps.py:
-its critical path, which drops caches, throws compiled code away, collects
-and trims malloc), twice, `--settle` s apart, and takes the median of the
-last 3 s. Then, for each game and site, the median and range over the runs,
+its peak, and settled: the medians of the last 3 s of `--settle` s idle at
+the end, with what WebKit's handler was doing then (above half the limit it
+goes through its critical path every second: caches dropped, compiled code
+thrown away, a collection, malloc_trim; WebKitGTK 2.50 takes pressure notices
+from its UI process only, so the bench cannot send one). Then, for each game and site, the median and range over the runs,
 how many lived, the game's share above the bare page (medians of the same
 run), and where the memory was at its peak (bench/smaps.py's kinds, the
 median of each over the runs). Python's heap (Pyodide's WebAssembly memory,
@@ -263,16 +263,18 @@ class Watch:
         self._thread.join()
 
 
-def settle(phone: Phone, watch: Watch, seconds: float) -> tuple[tuple[float, float] | None, int]:
-    """The page's memory once its pressure handler has been told, twice, that
-    memory is short; how many of the notices it took."""
-    taken = 0
-    for _ in range(2):
-        pid = page_pid()
-        taken += bool(pid and smaps.signal_pressure(pid))
-        time.sleep(seconds)
+def settle(
+    phone: Phone, watch: Watch, seconds: float, limit: int
+) -> tuple[tuple[float, float] | None, str]:
+    """The page's memory `seconds` after its work, the medians of the last 3 s,
+    and what WebKit's pressure handler was doing then (bench/smaps.py's
+    policy): above half the limit it releases memory as on a critical notice
+    every second it polls, so that a settled figure above it has been through
+    the handler's critical path many times."""
+    time.sleep(seconds)
     phone.js("1")  # still answering?
-    return watch.since(3), taken
+    settled = watch.since(3)
+    return settled, smaps.policy(settled[0], limit) if settled else "-"
 
 
 def choose(state: dict, rng: random.Random) -> str:
@@ -384,7 +386,7 @@ def measure(
                 watch.wasm_mb = note["wasm"]
             else:
                 play(phone, GAMES[kind], seed, note, on_state)
-            note["settled"], note["notices"] = settle(phone, watch, settle_s)
+            note["settled"], note["policy"] = settle(phone, watch, settle_s, limit)
         except PageGone:
             pass
         except (RuntimeError, TimeoutError) as error:
@@ -434,10 +436,10 @@ def report(kind: str, limit: int, note: dict) -> None:
         fate = f"alive, game over, {note['moves']} moves"
     else:
         fate = "alive"
-    notices = f", {note['notices']} notices taken" if "notices" in note else ""
+    policy = f" ({note['policy']})" if note.get("policy") else ""
     print(
         f"  L={limit} {describe(kind):40} footprint/private MB: ready {pair(note.get('ready'))},"
-        f" peak {pair(note.get('peak'))}, settled {pair(note.get('settled'))}{notices};"
+        f" peak {pair(note.get('peak'))}, settled {pair(note.get('settled'))}{policy};"
         f" Python's heap {fmt(note.get('wasm'))} MB; {fate}",
         flush=True,
     )
@@ -513,7 +515,7 @@ def main(argv: list[str] | None = None) -> int:
         help="a built site to serve as it is (repeatable: sites compared in one run)",
     )
     parser.add_argument(
-        "--settle", type=float, default=10, help="seconds after each of the two pressure notices"
+        "--settle", type=float, default=20, help="seconds idle after the end (default 20)"
     )
     parser.add_argument(
         "--trace", type=float, default=0, help="print the memory every this many seconds of a game"

@@ -41,8 +41,6 @@ its private dirty size and how much of it WebKit's footprint counts:
 from __future__ import annotations
 
 import argparse
-import ctypes
-import os
 import re
 import sys
 from dataclasses import dataclass, field
@@ -222,60 +220,17 @@ def table(columns: dict[str, dict[str, dict[str, int]]], key: str = "footprint")
     return "\n".join(lines)
 
 
-PRESSURE_LEVEL = "/sys/fs/cgroup/memory/memory.pressure_level"
-SYS_PIDFD_GETFD = 438  # x86_64 and arm64 alike
+CONSERVATIVE, STRICT = 0.33, 0.5  # WebKit's default thresholds, fractions of the limit
 
 
-def pressure_fd(pid: int) -> int | None:
-    """The eventfd on which the process's pressure handler waits for the
-    memory cgroup's notice (its number, in that process), or None.
-
-    WebKit's Linux handler (MemoryPressureHandler::install in
-    Source/WTF/wtf/linux/MemoryPressureHandlerLinux.cpp) makes an eventfd,
-    then opens memory.pressure_level and registers the pair with
-    cgroup.event_control: the eventfd is the one just below that file's."""
-    fds: dict[int, str] = {}
-    try:
-        for entry in os.listdir(f"/proc/{pid}/fd"):
-            try:
-                fds[int(entry)] = os.readlink(f"/proc/{pid}/fd/{entry}")
-            except OSError:
-                continue
-    except OSError:
-        return None
-    levels = [fd for fd, target in fds.items() if target == PRESSURE_LEVEL]
-    for level in levels:
-        below = [fd for fd in fds if fd < level and fds[fd] == "anon_inode:[eventfd]"]
-        if below:
-            return max(below)
-    return None
-
-
-def signal_pressure(pid: int) -> bool:
-    """Tell the process's memory pressure handler what the kernel tells it
-    when its memory cgroup is short of memory: it takes every notice as
-    critical (respondToMemoryPressure(Critical::Yes): caches dropped, code
-    thrown away, a collection, malloc_trim). False when the handler is not
-    listening (no memory cgroup v1 here, or in its hold-off after a notice)."""
-    target = pressure_fd(pid)
-    if target is None:
-        return False
-    libc = ctypes.CDLL(None, use_errno=True)
-    try:
-        pidfd = os.pidfd_open(pid)
-    except OSError:
-        return False
-    try:
-        fd = libc.syscall(SYS_PIDFD_GETFD, pidfd, target, 0)
-        if fd < 0:
-            return False
-        try:
-            os.write(fd, (1).to_bytes(8, sys.byteorder))
-        finally:
-            os.close(fd)
-    finally:
-        os.close(pidfd)
-    return True
+def policy(footprint_mb: float, limit_mb: float) -> str:
+    """What WebKit's pressure handler does each time it polls a process of this
+    footprint under this limit (MemoryPressureHandler::measurementTimerFired):
+    "strict" releases memory as on a critical notice (caches, compiled code,
+    a collection, malloc_trim), "conservative" the non-critical part only."""
+    if footprint_mb >= STRICT * limit_mb:
+        return "strict"
+    return "conservative" if footprint_mb >= CONSERVATIVE * limit_mb else "unrestricted"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,8 +22,7 @@ page drawing `--frames` frames with the game's features added one at a time
 (`--steps`, cumulative by default: replace, then css, text, filter, clip,
 gradient, layers, anim, live, game, morph, pyodide; see the page). Printed
 for each step: WebKit's footprint and /proc's private memory before the
-drawing, at the peak and settled (after two critical pressure notices,
-bench/phone.py), and the footprint at its peak by kind (bench/smaps.py).
+drawing, at the peak and settled (bench/phone.py), and the footprint at its peak by kind (bench/smaps.py).
 """
 
 from __future__ import annotations
@@ -103,7 +102,7 @@ def phone_step(url: str, limit: int, settle_s: float) -> dict:
             time.sleep(0.9)
             note["before"] = watch.now()
             phone.wait("document.title === 'done'", 1800, 0.5)
-            note["settled"], note["notices"] = settle(phone, watch, settle_s)
+            note["settled"], note["policy"] = settle(phone, watch, settle_s, limit)
         except PageGone:
             pass
         note["killed"] = phone.killed
@@ -125,7 +124,7 @@ def bisect(url: str, limit: int, frames: int, steps: list[str], runs: int, settl
             fate = f"KILLED ({note['killed']})" if note["killed"] else "alive"
             print(
                 f"{n:2} {step:72} before {pair(note.get('before'))}, peak {pair(note['peak'])},"
-                f" settled {pair(note.get('settled'))}, {note.get('notices', 0)} notices; {fate}",
+                f" settled {pair(note.get('settled'))} ({note.get('policy', '-')}); {fate}",
                 flush=True,
             )
             if note["at_peak"] and run == 0:
@@ -144,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phone", type=int, default=0, help="bisect under this limit, MB")
     parser.add_argument("--steps", default=";".join(STEPS), help="queries, ';' between")
     parser.add_argument("--runs", type=int, default=1)
-    parser.add_argument("--settle", type=float, default=10)
+    parser.add_argument("--settle", type=float, default=20)
     args = parser.parse_args(argv)
     if args.phone:
         server = serve.make_server(ROOT, 0, "/", quiet=True)
