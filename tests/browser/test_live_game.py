@@ -85,6 +85,10 @@ NEW_GAME = """() => {
   const view = JSON.parse(window.mykerinos.call('view', '[]'));
   return !view.final && JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length === 0;
 }"""
+# The page's game has at least this many decisions.
+MOVES_AT_LEAST = (
+    "n => JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length >= n"
+)
 # How many games the device keeps in its saves.
 SAVED_GAMES = "Object.keys(localStorage).filter((key) => /:game:/.test(key)).length"
 
@@ -132,6 +136,49 @@ def test_a_whole_four_player_live_game_ends_the_same_on_three_devices(device, li
     assert records[0]["setup"]["players"] == ["Bobby", "Ann", "Cyd", "Dee"]
     # The finished game stays in every device's saves.
     assert all(p.evaluate(SAVED_GAMES) == 2 for p in pages)
+
+
+def test_play_again_from_the_menu_mid_game_on_the_room_s_device(device, live_site):
+    host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "friend"])
+    bob = device(url)
+    take_seat(bob, 1, "Bobby")
+    cy = device(url)
+    take_seat(cy, 2, "Cyd")
+    pages = [host, bob, cy]
+    # The menu has Play again on the room's device only, in the page's language.
+    entry = host.locator(".menu #menu-play-again")
+    expect(entry).to_have_text("Play again")
+    assert bob.locator("#menu-play-again").count() == cy.locator("#menu-play-again").count() == 0
+    host.select_option("#language", "fr")
+    expect(host.locator(".menu #menu-play-again")).to_have_text("Rejouer")
+    host.select_option("#language", "en")
+    play_until(pages, lambda: moves_of(host) >= 4, random.Random(7))
+    # Mid-game, from the menu: the same people in the same seats, a new deal.
+    expect(entry).to_be_visible()
+    entry.click()
+    expect(host.locator("#live-again")).to_be_visible()
+    host.click("#live-again-start")
+    started = time.monotonic()
+    for page in (bob, cy):
+        page.wait_for_function(NEW_GAME, timeout=WAIT_MS)
+    followed = time.monotonic() - started
+    assert followed < 2, f"the others followed after {followed:.1f} s"
+    for page in pages:
+        page.wait_for_function(NEW_GAME, timeout=WAIT_MS)
+    expect(bob.locator('#live-panel [data-seat="1"] .live-you')).to_be_visible()
+    expect(cy.locator('#live-panel [data-seat="2"] .live-you')).to_be_visible()
+    records = [record_of(p) for p in pages]
+    assert records[0] == records[1] == records[2] and records[0]["moves"] == []
+    assert records[0]["setup"]["players"] == ["Ann", "Bobby", "Cyd"]
+    # The game left mid-way stays in every device's saves; the new one goes on.
+    assert all(p.evaluate(SAVED_GAMES) == 2 for p in pages)
+    play_until(pages, lambda: moves_of(host) >= 2, random.Random(8))
+    for page in (bob, cy):
+        page.wait_for_function(MOVES_AT_LEAST, arg=moves_of(host), timeout=WAIT_MS)
+    assert record_of(bob) == record_of(cy) == record_of(host)
+    # Out of live play, the menu has no Play again.
+    host.click("#live-leave")
+    expect(host.locator("#menu-play-again")).to_have_count(0)
 
 
 def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline(device, live_site):

@@ -15,6 +15,7 @@ import { reviewPart } from "./review.js";
 import { drawMessage, drawStatus, personToMove } from "./status.js";
 import { marksOf, stampOf } from "./store.js";
 import { OPEN } from "./generated/shared.js";
+import { menuNow } from "./hooks.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./store.js").Page} Page */
@@ -57,6 +58,8 @@ export function buildFrame(page, view, actions) {
         "nav",
         { class: "menu", "aria-label": t("menu.label") },
         h("button", { type: "button", id: "new-game", onclick: actions.newGame, text: t("menu.new_game") }),
+        // Entries of a part loaded later (hooks.js), drawn by the "menu" part below.
+        h("span", { id: "menu-more", class: "menu-more" }),
         h("button", {
           type: "button",
           id: "export",
@@ -184,6 +187,17 @@ export function parts(page, actions) {
     return { busy, hint: marks.hint, text: marks.hint ? marks.hint.text : null };
   };
   return [
+    {
+      name: "menu",
+      slice: () => menuNow(page.hooks),
+      draw: () =>
+        fill(
+          need("#menu-more"),
+          menuNow(page.hooks).map(([id, text, help]) =>
+            h("button", { type: "button", id, title: help, text, onclick: () => page.hooks.menu.get(id)?.run() }),
+          ),
+        ),
+    },
     {
       name: "season",
       slice: (v) => [!!v.final, v.season, v.phase_name],

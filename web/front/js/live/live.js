@@ -11,6 +11,7 @@
 
 import { KEY_HOSTING, KEY_LIVE } from "../generated/shared.js";
 import { $ } from "../dom.js";
+import { t } from "../i18n.js";
 import { load, store } from "../saves.js";
 import { offerAgain } from "./again.js";
 import { callLive } from "./calls.js";
@@ -53,6 +54,7 @@ export function prepare() {
  * @param {LiveInfo} info
  */
 function react(page, info) {
+  if (info.role === "host") offerAgainInMenu(page);
   drawSeats(info, { invite, again: () => again(page), leave, say });
   if (info.said.length) announce(info.said.join(" "));
   if (!takesSeatAgain(info)) {
@@ -79,6 +81,25 @@ function again(page) {
   const info = current()?.info;
   if (info?.role !== "host") return;
   offerAgain(info, page.store.view, (order, nile, levels) => apply(callLive("liveAgain", order, nile, levels, now())));
+}
+
+/** The menu's Play again (hooks.js), shown on the room's device while it holds a room. */
+const MENU_AGAIN = "menu-play-again";
+
+/**
+ * The room's device: Play again in the page's menu too, at any time (the
+ * live panel has it as well). Added once; the menu shows it only while this
+ * page holds a live room.
+ * @param {Page} page
+ */
+function offerAgainInMenu(page) {
+  if (page.hooks.menu.has(MENU_AGAIN)) return;
+  page.hooks.menu.set(MENU_AGAIN, {
+    shown: () => current()?.info?.role === "host",
+    text: () => t("live.again"),
+    help: () => t("live.again_help"),
+    run: () => again(page),
+  });
 }
 
 /**
