@@ -167,22 +167,17 @@ LIVE_PREFERENCES: dict[str, object] = {
 RECORD_JS = "JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`)))"
 
 
-def test_a_live_game_between_chromium_and_firefox(live_chromium, live_site):
-    """A Chromium device opens a room for a 2-player game (a friend's seat); a
-    Firefox ESR device opens the invite, takes the seat, and both play by
-    clicks to the end: the same exported record on both. Early on, the Firefox
-    device reloads and so does the room's device: neither logs an error, then
-    or later (a connection to a device gone is closed before Firefox would
-    report its ICE failing, some 20 s on, while the game goes on)."""
-    run = live_chromium.run
-    host_errors: list[str] = []
+def open_room(live_chromium, live_site: str) -> tuple[Any, str, list[str]]:
+    """A Chromium device opens a room for a 2-player game (Ann here, a friend's
+    seat): its page, the invite's URL, and the errors its page logs from then on."""
+    errors: list[str] = []
 
-    def host_game() -> tuple[object, str]:
+    def host_game() -> tuple[Any, str]:
         page = live_chromium.browser.new_page()
-        page.on("pageerror", lambda error: host_errors.append(f"uncaught: {error}"))
+        page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
         page.on(
             "console",
-            lambda message: host_errors.append(message.text) if message.type == "error" else None,
+            lambda message: errors.append(message.text) if message.type == "error" else None,
         )
         page.goto(live_site)
         wait_ready(page)
@@ -192,8 +187,20 @@ def test_a_live_game_between_chromium_and_firefox(live_chromium, live_site):
         page.click("#live-invite-close")
         return page, url
 
-    host, url = run(host_game)
+    page, url = live_chromium.run(host_game)
     assert "#live=" in url
+    return page, url, errors
+
+
+def test_a_live_game_between_chromium_and_firefox(live_chromium, live_site):
+    """A Chromium device opens a room for a 2-player game (a friend's seat); a
+    Firefox ESR device opens the invite, takes the seat, and both play by
+    clicks to the end: the same exported record on both. Early on, the Firefox
+    device reloads and so does the room's device: neither logs an error, then
+    or later (a connection to a device gone is closed before Firefox would
+    report its ICE failing, some 20 s on, while the game goes on)."""
+    run = live_chromium.run
+    host, url, host_errors = open_room(live_chromium, live_site)
     guest = LiveFirefoxTab(FIREFOX, preferences=LIVE_PREFERENCES)
     try:
         guest.goto(url)
@@ -245,5 +252,40 @@ def test_a_live_game_between_chromium_and_firefox(live_chromium, live_site):
         assert replay(host_record).over and host_record["setup"]["players"] == ["Ann", "Fox"]
         assert guest.errors() == []
         assert host_errors == []
+    finally:
+        guest.close()
+
+
+# No address of its own to offer but a TURN server's, and it has none: every
+# connection attempt of this device fails, as behind a network that lets no
+# direct connection through.
+NO_WAY_THROUGH: dict[str, object] = {"media.peerconnection.ice.relay_only": True}
+# How long after saying so the device is watched for a late report (Firefox
+# reports an ICE failure 5 s or more after the attempt's checks began).
+AFTERWARDS_S = 20
+
+
+def test_a_firefox_device_that_cannot_connect_says_so_and_logs_no_error(live_chromium, live_site):
+    """A Firefox ESR device whose connection attempts all fail (no STUN or TURN
+    server, and no address of its own it may use) opens the invite: the relays
+    answer and the room's device answers its offers, but no connection is made.
+    It says so in the page's words, and neither device logs a console error or
+    an uncaught error, then or after (Firefox's own report of an ICE failure
+    included), while the room's seat stays free."""
+    host, url, host_errors = open_room(live_chromium, live_site)
+    guest = LiveFirefoxTab(FIREFOX, preferences={**LIVE_PREFERENCES, **NO_WAY_THROUGH})
+    try:
+        guest.goto(url)
+        guest.wait_ready()
+        said = "document.querySelector('#notice')?.dataset.what === 'live-failed'"
+        guest.wait(said, 90)
+        text = guest.js("document.querySelector('#notice').textContent")
+        assert "could not be reached" in text, text
+        assert not guest.js("!!document.querySelector('#live-panel')")
+        time.sleep(AFTERWARDS_S)
+        assert guest.errors() == []
+        assert host_errors == []
+        free = "() => document.querySelector('#live-panel [data-seat=\"1\"]').dataset.status"
+        assert live_chromium.run(lambda: host.evaluate(free)) == "free"
     finally:
         guest.close()

@@ -178,28 +178,90 @@ export function quietPeerErrors() {
  * of the page can catch: a connection closed before that says nothing.
  */
 const DISCONNECTED_MS = 6_000;
+/**
+ * How long a connection may take to connect once the other device's
+ * description is set, before it is given up. An attempt whose checks find no
+ * way through (a network that lets no direct connection through, and no TURN
+ * server) fails in Firefox once they have tried for 5 s, reported the same
+ * way; given up before, it says nothing. A connection that succeeds takes well
+ * under a second on loopback, about one across the internet.
+ */
+const CONNECT_MS = 4_000;
 
 /** @type {typeof RTCPeerConnection | null} */
 let connectionClass = null;
 
 /**
  * The browser's RTCPeerConnection, for the library (its `rtcPolyfill`
- * option), except that a connection left "disconnected" for DISCONNECTED_MS
- * closes itself. Made once, where WebRTC exists.
+ * option), except that a connection that cannot or did not connect closes
+ * itself before Firefox would report it failing, and tells the library, as a
+ * connection that failed would:
+ * - one with no address of its own (its gathering complete without a
+ *   candidate: every address refused, or only a TURN server's allowed and
+ *   none given) as soon as it has the other device's description: Firefox
+ *   reports its failure at once;
+ * - one not connected CONNECT_MS after the other device's description was set;
+ * - one left "disconnected" for DISCONNECTED_MS.
+ * Made once, where WebRTC exists.
  */
 function quietConnection() {
   connectionClass ??= class extends RTCPeerConnection {
+    /** Whether it has been connected. */
+    #connected = false;
+    /** How many addresses of its own it gathered. */
+    #gathered = 0;
+    /** The timer that gives up an attempt (0: none). */
+    #attempt = 0;
+
     /** @param {RTCConfiguration} [config] */
     constructor(config) {
       super(config);
       let timer = 0;
+      this.addEventListener("icecandidate", (event) => {
+        if (event.candidate?.candidate) this.#gathered++;
+      });
+      this.addEventListener("icegatheringstatechange", () => {
+        if (this.#nowhere() && this.remoteDescription) this.#quit();
+      });
       this.addEventListener("iceconnectionstatechange", () => {
         clearTimeout(timer);
-        if (this.iceConnectionState !== "disconnected") return;
+        const state = this.iceConnectionState;
+        if (state === "connected" || state === "completed") {
+          this.#connected = true;
+          clearTimeout(this.#attempt);
+        }
+        if (state !== "disconnected") return;
         timer = window.setTimeout(() => {
-          if (this.iceConnectionState === "disconnected") this.close();
+          if (this.iceConnectionState === "disconnected") this.#quit();
         }, DISCONNECTED_MS);
       });
+    }
+
+    /** @param {RTCSessionDescriptionInit} description */
+    setRemoteDescription(description) {
+      if (this.#nowhere()) {
+        this.#quit();
+        return Promise.reject(new DOMException("no address of its own to connect from", "InvalidStateError"));
+      }
+      const set = super.setRemoteDescription(description);
+      if (!this.#connected && !this.#attempt) {
+        this.#attempt = window.setTimeout(() => {
+          if (!this.#connected) this.#quit();
+        }, CONNECT_MS);
+      }
+      return set;
+    }
+
+    /** Whether its gathering is over without an address of its own. */
+    #nowhere() {
+      return this.iceGatheringState === "complete" && this.#gathered === 0;
+    }
+
+    /** Close, and say so (a connection closed by its page fires no event of its own). */
+    #quit() {
+      if (this.connectionState === "closed") return;
+      this.close();
+      this.dispatchEvent(new Event("connectionstatechange"));
     }
   };
   return connectionClass;
