@@ -347,6 +347,23 @@ def test_unreachable_relays_are_said_within_the_wait_with_the_way_on_by_link(dev
         server.server_close()
 
 
+# What a finger may tap among these elements (those shown) under 44 x 44 CSS pixels,
+# or reaching past the screen's sides.
+SMALL_TAPS = """(selector) => {
+  const out = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (!el.getClientRects().length) continue;
+    const r = el.getBoundingClientRect();
+    const name = el.id || el.dataset.phrase || el.textContent.trim().slice(0, 24);
+    if (r.width < 44 || r.height < 44) out.push(`${name}: ${r.width.toFixed(1)} x ${r.height.toFixed(1)}`);
+    if (r.left < 0 || r.right > innerWidth) out.push(`${name}: ${r.left.toFixed(0)} to ${r.right.toFixed(0)}`);
+  }
+  return out;
+}"""
+PICKER_TAPS = "#live-pick button, #live-pick input[type=text], #live-pick label.live-choice"
+PANEL_TAPS = "#live-panel button, #live-panel input, #live-panel select"
+
+
 def test_the_invite_the_seat_picker_and_the_seat_list_pass_the_audit(device, live_site):
     host, url = host_game(device, live_site, NAMES[:2], ["human", "friend"], close=False)
     problems, _ = audit(host, "invite", board=False)
@@ -355,6 +372,7 @@ def test_the_invite_the_seat_picker_and_the_seat_list_pass_the_audit(device, liv
     guest = device(url, **PHONE)  # a 360 px phone
     expect(guest.locator("#live-pick")).to_be_visible(timeout=WAIT_MS)
     problems += audit(guest, "seat picker", board=False)[0]
+    problems += [f"seat picker: {tap}" for tap in guest.evaluate(SMALL_TAPS, PICKER_TAPS)]
     take_seat(guest, 1, "Bobby")
     wide = guest.evaluate("document.documentElement.scrollWidth")
     assert wide <= 360, f"the phone scrolls sideways: {wide} px"
@@ -381,6 +399,9 @@ def test_the_invite_the_seat_picker_and_the_seat_list_pass_the_audit(device, liv
     assert len(guest.input_value("#live-chat-text")) == 200
     wide = guest.evaluate("document.documentElement.scrollWidth")
     assert wide <= 360, f"the phone scrolls sideways with the messages: {wide} px"
+    # On the phone every tap of the panel and of the message line is 44 px each way.
+    expect(guest.locator("#live-chat-log")).to_be_visible()
+    problems += [f"live panel: {tap}" for tap in guest.evaluate(SMALL_TAPS, PANEL_TAPS)]
     problems += audit(host, "messages, host")[0] + audit(guest, "messages, guest")[0]
     assert problems == [], "\n".join(problems)
 
