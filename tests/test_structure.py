@@ -34,20 +34,30 @@ def is_module(name: str, packages: dict[str, Path] = PACKAGES) -> bool:
     return module_path(name, packages) is not None
 
 
+def package_of(path: Path, packages: dict[str, Path] = PACKAGES) -> str:
+    """The package a relative import in ``path`` starts from."""
+    here = module_name(path, packages)
+    return here if path.name == "__init__.py" else here.rpartition(".")[0]
+
+
+def from_target(node: ast.ImportFrom, package: str) -> str:
+    """The module a ``from ... import`` statement in ``package`` imports from."""
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def imports_of(path: Path, packages: dict[str, Path] = PACKAGES) -> set[str]:
     """The modules of ``packages`` that ``path`` imports, wherever the import statement stands."""
     here = module_name(path, packages)
-    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    package = package_of(path, packages)
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
+            target = from_target(node, package)
             submodules = {
                 f"{target}.{alias.name}"
                 for alias in node.names
@@ -138,36 +148,34 @@ def test_the_cycle_finder_finds_one() -> None:
     assert find_cycle({"a": {"b"}, "b": set()}) is None
 
 
-def imported_by(node: ast.Import | ast.ImportFrom, here: str) -> set[str]:
-    """The modules one import statement of module ``here`` names."""
+def imported_by(node: ast.Import | ast.ImportFrom, package: str) -> set[str]:
+    """The modules one import statement in ``package`` names."""
     if isinstance(node, ast.Import):
         return {alias.name for alias in node.names}
-    if not node.level:
-        return {node.module or ""}
-    base = ".".join(here.split(".")[: -node.level])
-    if node.module:
-        return {f"{base}.{node.module}"}
-    return {f"{base}.{alias.name}" for alias in node.names}
+    target = from_target(node, package)
+    if node.module is not None:
+        return {target}
+    return {f"{target}.{alias.name}" for alias in node.names}
 
 
 @pytest.mark.parametrize("package", PACKAGES)
 def test_no_import_inside_a_function_but_the_deferred(package: str) -> None:
     hidden = []
     for path in sources(package):
-        here = module_name(path)
+        package = package_of(path)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 hidden += [
                     f"{path.relative_to(ROOT)}:{inner.lineno}"
                     for inner in ast.walk(node)
                     if isinstance(inner, (ast.Import, ast.ImportFrom))
-                    and not imported_by(inner, here) <= DEFERRED
+                    and not imported_by(inner, package) <= DEFERRED
                 ]
     assert hidden == []
 
 
 def test_the_deferred_are_imported_by_name() -> None:
-    here = "page.bridge"
+    here = "page"  # the package of page/bridge.py
     assert imported_by(ast.parse("from . import share").body[0], here) == {"page.share"}  # type: ignore[arg-type]
     assert imported_by(ast.parse("from .lesson import Lesson").body[0], here) == {"page.lesson"}  # type: ignore[arg-type]
     assert imported_by(ast.parse("import zipfile").body[0], here) == {"zipfile"}  # type: ignore[arg-type]

@@ -138,12 +138,18 @@ def test_a_whole_four_player_live_game_ends_the_same_on_three_devices(device, li
     assert all(p.evaluate(SAVED_GAMES) == 2 for p in pages)
 
 
-def test_play_again_from_the_menu_mid_game_on_the_room_s_device(device, live_site):
+def table_of_three(device, live_site):
+    """The room's device (Ann), its invite's URL, and two friends seated from it: Bobby and Cyd."""
     host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "friend"])
     bob = device(url)
     take_seat(bob, 1, "Bobby")
     cy = device(url)
     take_seat(cy, 2, "Cyd")
+    return host, url, bob, cy
+
+
+def test_play_again_from_the_menu_mid_game_on_the_room_s_device(device, live_site):
+    host, _, bob, cy = table_of_three(device, live_site)
     pages = [host, bob, cy]
     # The menu has Play again on the room's device only, in the page's language.
     entry = host.locator(".menu #menu-play-again")
@@ -262,11 +268,7 @@ SEND_SIGNED = """async (text) => {
 
 
 def test_forged_replayed_and_other_seat_messages_are_refused(device, live_site):
-    host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "friend"])
-    bob = device(url)
-    take_seat(bob, 1, "Bobby")
-    cy = device(url)
-    take_seat(cy, 2, "Cyd")
+    host, url, bob, cy = table_of_three(device, live_site)
     bob.evaluate(SPY)
     rng = random.Random(9)
     pages = [host, bob, cy]
