@@ -130,16 +130,29 @@ def load(context, url: str, cpu: float) -> tuple[float, float | None, dict[str, 
     )
 
 
-def body_bytes(requests, site_url: str) -> tuple[int, int, dict[str, int]]:
-    """(total, own, {path: bytes}) for requests answered by the network."""
+def seen(response) -> dict:
+    """What a response says of itself, read when it arrives: no round trip to
+    the browser (request.response() of a service worker's request can wait
+    forever, which once held a whole run)."""
+    request = response.request
+    return {
+        "url": response.url,
+        "worker": request.service_worker is not None,
+        "from_sw": response.from_service_worker,
+        "bytes": int(response.headers.get("content-length") or 0),
+    }
+
+
+def body_bytes(responses: list[dict], site_url: str) -> tuple[int, int, dict[str, int]]:
+    """(total, own, {path: bytes}) for responses from the network (their
+    Content-Length: the local server sends files as they are)."""
     total = own = 0
     paths: dict[str, int] = {}
-    for request in requests:
-        response = request.response()
-        if response is None or response.from_service_worker:
+    for response in responses:
+        if response["from_sw"]:
             continue
-        size = request.sizes()["responseBodySize"]
-        path = request.url[len(site_url) :] if request.url.startswith(site_url) else request.url
+        url, size = response["url"], response["bytes"]
+        path = url[len(site_url) :] if url.startswith(site_url) else url
         total += size
         paths[path] = paths.get(path, 0) + size
         if path.split("/", 1)[0] not in build.RUNTIME_DIRS:
@@ -161,8 +174,8 @@ def measure(playwright, site_url: str, page_path: str, cpu: float) -> dict:
         )
         try:
             context.add_init_script(READY_PROBE)
-            finished = []
-            context.on("requestfinished", lambda r: finished.append(r))
+            finished: list[dict] = []
+            context.on("response", lambda response: finished.append(seen(response)))
 
             cold, cold_board, cold_steps, page = load(context, site_url + page_path, cpu)
             wait_until(
@@ -170,14 +183,14 @@ def measure(playwright, site_url: str, page_path: str, cpu: float) -> dict:
                 "navigator.serviceWorker.getRegistration()"
                 ".then(r => !!(r && r.active && r.active.state === 'activated'))",
             )
-            first = body_bytes([r for r in finished if r.service_worker is None], site_url)
-            install = body_bytes([r for r in finished if r.service_worker is not None], site_url)
+            first = body_bytes([r for r in finished if not r["worker"]], site_url)
+            install = body_bytes([r for r in finished if r["worker"]], site_url)
             page.close()
 
             done = len(finished)
             cached, cached_board, cached_steps, page = load(context, site_url + page_path, cpu)
-            second = [r for r in finished[done:] if r.service_worker is None]
-            from_sw = sum(1 for r in second if r.response() and r.response().from_service_worker)
+            second = [r for r in finished[done:] if not r["worker"]]
+            from_sw = sum(1 for r in second if r["from_sw"])
             return {
                 "cold": cold,
                 "cached": cached,
