@@ -25,6 +25,8 @@ its end by clicks; for each decision, the time from the click that made it
 to the new position drawn on every other device (each page notes when it
 draws a new number of decisions). Every 25 decisions a guest reloads: the
 time from its navigation to its seat back and to the game caught up.
+At the end the room's device starts another game (Play again, the same
+seats): the time from its click to the new game drawn on every other device.
 Then ``--joins`` rooms where no game is played: a host's page starts a
 4-player game with three friends' seats, and three first visits open the
 invite and take their seats in turn, timed the same way (more samples of the
@@ -85,10 +87,12 @@ PINGS = """async ({peer, count}) => {
 # not on every change to the document: the probe's own cost stays out of the
 # page's figures.
 MARKS = """(() => {
-  window.marks = { drawn: {}, ready: null, picker: null, seated: null };
+  window.marks = { drawn: {}, games: {}, ready: null, picker: null, seated: null };
   let draws = null;
   const look = () => {
     const m = window.marks;
+    const game = document.body?.dataset.game;
+    if (game && !(game in m.games)) m.games[game] = performance.timeOrigin + performance.now();
     if (m.ready === null && document.body?.dataset.ready) m.ready = performance.now();
     if (m.picker === null && document.querySelector("#live-pick")) m.picker = performance.now();
     if (m.seated === null && document.querySelector("#live-panel .live-you")) m.seated = performance.now();
@@ -138,6 +142,16 @@ STEP_MARKS = {
     "  take sent": "live:take",
 }
 STEPS = """Object.fromEntries(performance.getEntriesByType("mark").filter((m) => m.name.startsWith("live:")).reverse().map((m) => [m.name, m.startTime]))"""
+
+# The room's device starts another game in the room (Play again, the same
+# seats); epoch ms of the click on its dialog's start button.
+AGAIN = """async () => {
+  document.querySelector("#live-play-again").click();
+  while (!document.querySelector("#live-again-start")) await new Promise((r) => setTimeout(r, 10));
+  const at = performance.timeOrigin + performance.now();
+  document.querySelector("#live-again-start").click();
+  return at;
+}"""
 
 VIEW = "JSON.parse(window.mykerinos.call('view', '[]'))"
 MOVES = "JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length"
@@ -255,6 +269,20 @@ def live_game(browser, site: str, rng: random.Random, found: dict[str, list[floa
         at, who = made[-1]
         others = [float(d[str(n)]) for j, d in enumerate(drawn) if j != who]
         found["decision to drawn on every other device"].append(max(others) - at)
+    # Play again: the time from the room's device's click to the new game
+    # drawn on every other device.
+    known = [set(page.evaluate("Object.keys(window.marks.games)")) for page in guests]
+    at = host.evaluate(AGAIN)
+    news = []
+    for page, old in zip(guests, known):
+        page.wait_for_function(
+            "old => Object.keys(window.marks.games).some((g) => !old.includes(g))",
+            arg=sorted(old),
+            timeout=60_000,
+        )
+        games = page.evaluate("window.marks.games")
+        news.append(min(t for g, t in games.items() if g not in old))
+    found["Play again to drawn on every other device"].append(max(news) - at)
     for context in contexts:
         context.close()
 
@@ -300,6 +328,7 @@ def main(argv: list[str] | None = None) -> int:
         "decision to drawn on every other device",
         "reloaded guest to its seat back",
         "reloaded guest to the game caught up",
+        "Play again to drawn on every other device",
     )
     found: dict[str, list[float]] = {name: [] for name in names}
     stopped = 0  # games stopped by a reloaded guest not back in its seat

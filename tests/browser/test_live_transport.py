@@ -151,6 +151,51 @@ def test_a_wrong_password_never_connects(open_page, relay, request):
     assert intruder.evaluate("window.live.link.peers()") == []
 
 
+# Two connections on one page that never hear of each other's addresses: the
+# quiet one (the library's) has addresses of its own but no path to the other.
+NO_PATH = """async ({transport}) => {
+  const { quietConnection } = await import(transport);
+  const Quiet = quietConnection();
+  const quiet = new Quiet({ iceServers: [] });
+  const other = new RTCPeerConnection({ iceServers: [] });
+  quiet.createDataChannel("m");
+  const offer = await quiet.createOffer();
+  await quiet.setLocalDescription(offer);
+  await other.setRemoteDescription(offer);
+  const answer = await other.createAnswer();  // made before any address: it carries none
+  while (quiet.iceGatheringState !== "complete") await new Promise((r) => setTimeout(r, 20));
+  const states = [];
+  quiet.addEventListener("connectionstatechange", () => states.push(quiet.connectionState));
+  const gathered = (quiet.localDescription?.sdp.match(/a=candidate/g) || []).length;
+  await quiet.setRemoteDescription(answer);
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, 1000));
+  const afterOne = quiet.connectionState;
+  while (quiet.connectionState !== "closed" && performance.now() - started < 15000)
+    await new Promise((r) => setTimeout(r, 50));
+  other.close();
+  return { gathered, afterOne, closed: quiet.connectionState, states, ms: performance.now() - started };
+}"""
+
+
+def test_a_connection_with_addresses_but_no_path_gives_up_and_says_so(live_browser, site):
+    # Firefox reports such an attempt failing (an error no page can catch) once
+    # its checks have tried for 5 s; the library's connection gives up before,
+    # and tells the library as a failed connection would.
+    context = live_browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(site.url + "web/front/js/live/config.json")
+        found = page.evaluate(NO_PATH, {"transport": site.url + "web/front/js/live/transport.js"})
+    finally:
+        context.close()
+    assert found["gathered"] >= 1, found  # addresses of its own: not the no-address rule
+    assert found["afterOne"] != "closed", found  # still trying after a second
+    assert found["closed"] == "closed" and found["states"][-1] == "closed", found
+    # Given up by the attempt's timer (4 s), not left to a later rule or the browser.
+    assert found["ms"] < 8000, found
+
+
 def test_unreachable_relays_give_up_within_the_wait(open_page):
     nowhere = f"ws://127.0.0.1:{free_port()}"
     page, answer = open_page("room-nowhere", [nowhere], timeout=2000)

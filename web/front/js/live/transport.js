@@ -202,9 +202,10 @@ let connectionClass = null;
  *   reports its failure at once;
  * - one not connected CONNECT_MS after the other device's description was set;
  * - one left "disconnected" for DISCONNECTED_MS.
- * Made once, where WebRTC exists.
+ * Made once, where WebRTC exists; exported for its tests.
+ * @returns {typeof RTCPeerConnection}
  */
-function quietConnection() {
+export function quietConnection() {
   connectionClass ??= class extends RTCPeerConnection {
     /** Whether it has been connected. */
     #connected = false;
