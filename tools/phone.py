@@ -115,6 +115,12 @@ class Phone:
     def goto(self, url: str) -> None:
         self._ask({"goto": url}, 10)
 
+    def reopen(self, url: str) -> None:
+        """After the page's process ended, load url in a new one, as a phone
+        reloads a tab it closed for its memory."""
+        self.killed = None
+        self.goto(url)
+
     def js(self, expression: str, timeout_s: float = 60) -> Any:
         """The value of a JS expression (promises awaited), through JSON."""
         return self._ask({"js": expression}, timeout_s)

@@ -1,0 +1,82 @@
+"""Killed is not lost: a phone that kills the page's process mid-game (iOS does
+when a tab passes its memory limit, then reloads it) finds the game where it
+stood. The process is killed from outside (SIGKILL: no unload handler runs, as
+under iOS) in the phone browser (tools/phone_browser.py, WebKitGTK), then the
+tab is loaded again."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import time
+
+import pytest
+
+from bench.phone import NAMES, NEW_GAME_JS, STATE_JS, choose, click, page_pid
+from harness.tabs import READY_JS, READY_TIMEOUT_S
+from tools.phone import Phone, missing
+
+pytestmark = pytest.mark.crossbrowser
+
+RECORD_JS = "JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`)))"
+
+
+@pytest.fixture(scope="module")
+def phone_ready():
+    why = missing()
+    if why:
+        pytest.fail(f"{why} (./run test installs them)")
+
+
+def play_some(phone: Phone, seats: list[str], seed: int, moves: int) -> None:
+    """A new game, played by clicks (the person's seats) until it has `moves` decisions."""
+    before = phone.js(NEW_GAME_JS % (json.dumps(NAMES[: len(seats)]), json.dumps(seats), seed))
+    phone.wait(
+        "!document.querySelector('#new-game-dialog').open"
+        f" && Number(document.body.dataset.drawn) > {before}",
+        60,
+    )
+    rng = random.Random(seed)
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        state = phone.js(STATE_JS)
+        if state["moves"] >= moves:
+            return
+        if state["bot"] or not state["shown"]:
+            time.sleep(0.2)
+            continue
+        click(phone, choose(state, rng), state["drawn"])
+    raise TimeoutError(f"fewer than {moves} decisions after 300 s")
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [["human", "human", "human"], ["human", "medium", "medium", "medium"]],
+    ids=["hot-seat", "computers"],
+)
+def test_a_game_killed_with_its_page_comes_back_where_it_stood(phone_ready, site_subpath, seats):
+    with Phone(2000) as phone:
+        phone.goto(site_subpath.url)
+        phone.wait(READY_JS, READY_TIMEOUT_S, 0.2)
+        play_some(phone, seats, 11, 12)
+        before = phone.js(RECORD_JS)
+        pid = page_pid()
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while phone.killed is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert phone.killed is not None  # the browser saw its page's process end
+        phone.reopen(site_subpath.url)
+        phone.wait(READY_JS, READY_TIMEOUT_S, 0.2)
+        after = phone.js(RECORD_JS)
+        assert after["setup"] == before["setup"]
+        assert after.get("seats") == before.get("seats")
+        # Every decision made before the kill is there (computers may have gone on since).
+        assert after["moves"][: len(before["moves"])] == before["moves"], (before, after)
+        assert len(before["moves"]) >= 12
+        # And the game goes on from there.
+        state = phone.js(STATE_JS)
+        assert not state["final"] and (state["bot"] or state["actions"] or state["cells"])
