@@ -3,7 +3,7 @@
 
 Usage: python3 bench/phone.py [--limits 400,500] [--games bare,computers,person]
                               [--runs 3] [--seed 7] [--site DIR --site DIR ...]
-                              [--settle 10] [--trace SECONDS]
+                              [--settle 10] [--trace SECONDS] [--painting cpu|gpu]
 
 A phone closes a tab whose process passes its memory limit (iOS publishes
 none; reports put it at 300-500 MB on older iPhones). tools/phone_browser.py
@@ -350,11 +350,17 @@ def part(phone: Phone, kind: str, seed: int, note: dict) -> None:
 
 
 def measure(
-    kind: str, url: str, limit: int, seed: int, settle_s: float, trace_s: float = 0
+    kind: str,
+    url: str,
+    limit: int,
+    seed: int,
+    settle_s: float,
+    trace_s: float = 0,
+    painting: str = "cpu",
 ) -> dict:
     """One page in a new phone browser: its memory, moves, and whether it was killed."""
     note: dict = {"over": False, "season": None, "moves": None}
-    with Phone(limit) as phone, Watch() as watch:
+    with Phone(limit, painting=painting) as phone, Watch() as watch:
         note["version"] = phone.version
         started = time.monotonic()
         last = [started]
@@ -520,6 +526,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--trace", type=float, default=0, help="print the memory every this many seconds of a game"
     )
+    parser.add_argument(
+        "--painting",
+        choices=("cpu", "gpu"),
+        default="cpu",
+        help="the page's layers painted on the processor as on a phone (default), or with"
+        " WebKitGTK's GPU painting (here: Mesa's software GL; tools/phone_browser.py)",
+    )
     args = parser.parse_args(argv)
     limits = [int(n) for n in args.limits.split(",")]
     kinds = [k.strip() for k in args.games.split(",") if k.strip()]
@@ -546,7 +559,7 @@ def main(argv: list[str] | None = None) -> int:
         game_urls = {str(site): serve.url_of(server) for site, server in zip(sites, servers[1:])}
         print(
             "WebKitGTK under a phone's memory limit, the page's process"
-            f" (seed {args.seed}, {args.runs} runs; load average "
+            f" (seed {args.seed}, {args.runs} runs, painting on the {args.painting}; load average "
             + " ".join(f"{x:.1f}" for x in os.getloadavg())
             + ")",
             flush=True,
@@ -561,7 +574,15 @@ def main(argv: list[str] | None = None) -> int:
                         for site, url in ({"": bare_url} if kind == "bare" else game_urls).items():
                             if len(game_urls) > 1 and site:
                                 print(f"  [{site}]")
-                            note = measure(kind, url, limit, args.seed, args.settle, args.trace)
+                            note = measure(
+                                kind,
+                                url,
+                                limit,
+                                args.seed,
+                                args.settle,
+                                args.trace,
+                                args.painting,
+                            )
                             notes.setdefault((kind, site), []).append(note)
                             report(kind, limit, note)
                 summary(limit, notes, len(game_urls) > 1)

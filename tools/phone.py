@@ -40,9 +40,12 @@ class PageGone(RuntimeError):
 
 
 class Phone:
-    """One browser window of a phone's size whose page lives under `limit_mb`."""
+    """One browser window of a phone's size whose page lives under `limit_mb`, its layers
+    painted on the processor as a phone's are (`painting="gpu"`: WebKitGTK's GPU painting)."""
 
-    def __init__(self, limit_mb: int, size: tuple[int, int] = PHONE_SIZE) -> None:
+    def __init__(
+        self, limit_mb: int, size: tuple[int, int] = PHONE_SIZE, painting: str = "cpu"
+    ) -> None:
         self.killed: str | None = None
         self._answers: dict[int, queue.Queue[dict[str, Any]]] = {}
         self._lock = threading.Lock()
@@ -55,6 +58,8 @@ class Phone:
                 str(limit_mb),
                 "--size",
                 f"{size[0]}x{size[1]}",
+                "--painting",
+                painting,
             ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,

@@ -17,6 +17,16 @@ value, promises awaited, comes back as {"id": n, "value": ...} or
 "version": "2.50.6"}, and {"event": "terminated", "reason": ...} when the web
 process ends (reason "exceeded-memory-limit" when the limit killed it).
 
+It paints as a phone's WebKit does, on the processor (`--painting cpu`, the
+default): iOS's WebKit paints a page's layers with the processor (Core
+Graphics) into tiles that the GPU only puts together. WebKitGTK on a machine
+with GL paints them with Skia on the GPU instead; on a machine without a GPU,
+such as the test machines, that GPU is Mesa's llvmpipe, software standing in
+for one, whose textures and buffers live in the page's own process and grow
+with every repaint: a whole game's page passes 400 MB that way while the same
+game painted on the processor stays near 200 (docs/MEMORY.md). `--painting
+gpu` keeps WebKitGTK's default, to see it.
+
 Without DISPLAY it starts an Xvfb of its own (WebKitGTK has no headless mode).
 """
 
@@ -146,7 +156,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--limit", type=int, required=True, help="memory limit, MB")
     parser.add_argument("--size", default="390x844", help="window size (default 390x844)")
+    parser.add_argument(
+        "--painting",
+        choices=("cpu", "gpu"),
+        default="cpu",
+        help="paint the page's layers on the processor, as a phone does (default), or with"
+        " WebKitGTK's GPU painting (here: Mesa's software GL)",
+    )
     args = parser.parse_args()
+    if args.painting == "cpu":  # read when the page's process starts, which inherits it
+        os.environ["WEBKIT_SKIA_ENABLE_CPU_RENDERING"] = "1"
+    else:
+        os.environ.pop("WEBKIT_SKIA_ENABLE_CPU_RENDERING", None)
     width, height = (int(n) for n in args.size.split("x"))
     xvfb = None if os.environ.get("DISPLAY") else start_xvfb()
     data = tempfile.mkdtemp(prefix="mykerinos-phone-")
