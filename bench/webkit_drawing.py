@@ -4,7 +4,7 @@
 Usage: python3 bench/webkit_drawing.py [--frames 50,200,600] [--modes replace,update,attrs]
                                        [--seconds 40] [--driver]
        python3 bench/webkit_drawing.py --phone 400 [--frames 600] [--runs 1]
-                                       [--steps STEP;STEP;...]
+                                       [--steps STEP;STEP;...] [--painting cpu|gpu]
 
 Opens bench/webkit_drawing.html in WebKitGTK's MiniBrowser (under its own Xvfb
 unless DISPLAY is set), which draws N frames of a board-sized SVG (400 rects,
@@ -92,10 +92,10 @@ STEPS = (
 )
 
 
-def phone_step(url: str, limit: int, settle_s: float) -> dict:
+def phone_step(url: str, limit: int, settle_s: float, painting: str = "cpu") -> dict:
     """One step in a new phone browser: memory before, at the peak, settled."""
     note: dict = {}
-    with Phone(limit) as phone, Watch() as watch:
+    with Phone(limit, painting=painting) as phone, Watch() as watch:
         try:
             phone.goto(url)
             phone.wait("document.title === 'ready'", 300, 0.2)
@@ -111,16 +111,24 @@ def phone_step(url: str, limit: int, settle_s: float) -> dict:
     return note
 
 
-def bisect(url: str, limit: int, frames: int, steps: list[str], runs: int, settle_s: float) -> None:
+def bisect(
+    url: str,
+    limit: int,
+    frames: int,
+    steps: list[str],
+    runs: int,
+    settle_s: float,
+    painting: str = "cpu",
+) -> None:
     print(
-        f"WebKitGTK under a limit of {limit} MB, {frames} frames a step;"
+        f"WebKitGTK under a limit of {limit} MB, {frames} frames a step, painting on the {painting};"
         " footprint/private MB (WebKit's footprint, /proc's private memory)",
         flush=True,
     )
     columns = {}
     for n, step in enumerate(steps):
         for run in range(runs):
-            note = phone_step(f"{url}?frames={frames}&{step}", limit, settle_s)
+            note = phone_step(f"{url}?frames={frames}&{step}", limit, settle_s, painting)
             fate = f"KILLED ({note['killed']})" if note["killed"] else "alive"
             print(
                 f"{n:2} {step:72} before {pair(note.get('before'))}, peak {pair(note['peak'])},"
@@ -144,6 +152,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", default=";".join(STEPS), help="queries, ';' between")
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--settle", type=float, default=20)
+    parser.add_argument(
+        "--painting",
+        choices=("cpu", "gpu"),
+        default="cpu",
+        help="with --phone: layers painted on the processor as on a phone (default), or"
+        " WebKitGTK's GPU painting (tools/phone_browser.py)",
+    )
     args = parser.parse_args(argv)
     if args.phone:
         server = serve.make_server(ROOT, 0, "/", quiet=True)
@@ -151,7 +166,15 @@ def main(argv: list[str] | None = None) -> int:
         url = serve.url_of(server) + "bench/webkit_drawing.html"
         frames = int(args.frames.split(",")[-1])
         try:
-            bisect(url, args.phone, frames, args.steps.split(";"), args.runs, args.settle)
+            bisect(
+                url,
+                args.phone,
+                frames,
+                args.steps.split(";"),
+                args.runs,
+                args.settle,
+                args.painting,
+            )
         finally:
             server.shutdown()
         return 0
