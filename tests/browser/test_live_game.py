@@ -241,6 +241,55 @@ def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline
     assert record_of(bob) == record_of(host)
 
 
+def crash_and_load_again(page):
+    """The page's process killed (its renderer crashed on purpose: no unload
+    handler runs, as when a phone closes a tab over its memory), then the same
+    address opened again on the same device: the new page."""
+    url, context = page.url, page.context
+    crashed: list[bool] = []
+    page.on("crash", lambda _: crashed.append(True))
+    session = context.new_cdp_session(page)
+    # Page.crash never answers (the renderer is gone first): sent without waiting for one.
+    session._impl_obj._channel.send_no_reply("send", None, {"method": "Page.crash"})
+    again = context.new_page()
+    for _ in range(200):  # up to 10 s; each wait lets Playwright take in the crash
+        if crashed:
+            break
+        again.wait_for_timeout(50)
+    assert crashed, "the page did not crash"
+    again.goto(url)
+    wait_ready(again)
+    return again
+
+
+def test_a_live_guest_and_host_killed_with_their_pages_come_back_where_they_stood(
+    device, live_site
+):
+    host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "easy"])
+    bob = device(url)
+    take_seat(bob, 1, "Bobby")
+    rng = random.Random(4)
+    play_until([host, bob], lambda: moves_of(host) >= 6, rng)
+    # The guest's page killed: loaded again, it is back in its seat with the game.
+    bob = crash_and_load_again(bob)
+    expect(bob.locator('#live-panel [data-seat="1"] .live-you')).to_be_visible(timeout=WAIT_MS)
+    bob.wait_for_function(MOVES_AT_LEAST, arg=moves_of(host), timeout=WAIT_MS)
+    assert record_of(bob) == record_of(host)
+    # The room's device killed: it opens its room again, and the guest comes back to it.
+    before = record_of(host)
+    host = crash_and_load_again(host)
+    assert record_of(host)["moves"][: len(before["moves"])] == before["moves"]
+    host.wait_for_function(
+        "() => document.querySelector('#live-panel [data-seat=\"1\"]')?.dataset.status === 'taken'",
+        timeout=WAIT_MS,
+    )
+    goal = moves_of(host) + 3
+    play_until([host, bob], lambda: moves_of(host) >= goal, rng)
+    bob.wait_for_function(MOVES_AT_LEAST, arg=moves_of(host), timeout=WAIT_MS)
+    assert record_of(bob) == record_of(host)
+    assert record_of(host)["setup"]["players"] == ["Ann", "Bobby", "Cy"]
+
+
 # Keeps what the page sends (window.sent) through its link to the room.
 SPY = """async () => {
   const link = (await import("./web/front/js/live/live.js")).connection();
