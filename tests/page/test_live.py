@@ -14,8 +14,10 @@ import pytest
 from game import GameState, new_game
 from game.errors import GameError
 from page.live import protocol
+from page.live.guest import GuestEvent, GuestRoom
+from page.live.host import HostRoom
 from page.live.protocol import AWAY_S, HIDDEN_AWAY_S, MAX_MESSAGE_CHARS, VERSION, dump, signed
-from page.live.room import GuestEvent, GuestRoom, HostRoom, failure_text
+from page.live.room import failure_text
 from page.share import check_of, link_code
 from page.table import Table
 from page.texts import Texts
@@ -593,7 +595,7 @@ def test_the_game_moved_is_taken_from_a_guest_never_from_the_host_s_peer(net):
     )  # not from the host's peer
     event = bob.receive(moved, net.now, "c")
     assert event.kind == "moved" and event.moved is not None and event.moved["to"] == "room-2"
-    # Offered (web/page/live/modes.py) only once the room's device is silent, hidden or not.
+    # Offered (web/page/live/visiting.py) only once the room's device is silent, hidden or not.
     assert not bob.silent(net.now)
     bob.host_hidden = True
     assert bob.silent(net.now + 4) and not bob.host_away(net.now + 4)

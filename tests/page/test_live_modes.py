@@ -1,5 +1,5 @@
 """Live play through the page's calls (web/page/live/calls.py, added to the bridge,
-and web/page/live/modes.py), without a browser: each device is a Bridge on its own
+and web/page/live/hosting.py, visiting.py), without a browser: each device is a Bridge on its own
 storage, wired by a little in-memory room that carries what each call
 answers to send, as the page's glue (web/front/js/live/) does with the transport."""
 

@@ -136,7 +136,7 @@ def test_live_plays_python_imports_from_the_zips_as_shipped(built, tmp_path):
     for code in ("en", "fr", "it"):
         shipped = json.loads((tmp_path / "front" / "lang" / f"{code}.json").read_text())
         assert shipped and not [k for k in shipped if k.startswith("live.")]
-    script = "import page.live.room as r; print(r.HostRoom.__name__); print(r.failure_text('relays-unreachable', 'fr'))"
+    script = "import page.live.host as h, page.live.room as r; print(h.HostRoom.__name__); print(r.failure_text('relays-unreachable', 'fr'))"
     done = subprocess.run(
         [sys.executable, "-c", script],
         cwd=tmp_path,

@@ -49,7 +49,7 @@ class LiveChat(TypedDict):
 
 
 class LiveInfo(TypedDict):
-    """A live game as this device sees it (web/page/live/modes.py)."""
+    """A live game as this device sees it (web/page/live/hosting.py, visiting.py)."""
 
     role: str  # "host": this device holds the game; "guest": another device does
     room: str  # the room's name, its password and its key: the invite's fragment

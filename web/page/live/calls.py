@@ -3,7 +3,7 @@
 The bridge serves them once live play's Python is in (``Bridge.addPart``,
 "live"): ``Calls``' public methods are declared, checked and typed exactly as
 ``Bridge``'s are, and tools/page_types.py writes web/front/js/live/calls.js from
-them, which only live play loads. Each puts a live mode (web/page/live/modes.py)
+them, which only live play loads. Each puts a live mode (web/page/live/hosting.py, visiting.py)
 on screen or hands it what the transport brought, and answers what to send.
 """
 
@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from ..modes import Mode, Playing, close
 from ..view_types import View
 from .answers import LiveAnswer, LiveInfo, Outgoing
-from .modes import Hosting, Visiting
+from .hosting import Hosting
 from .room import failure_text
+from .visiting import Visiting
 
 if TYPE_CHECKING:
     from ..bridge import Bridge

@@ -6,7 +6,7 @@ on screen or deceive a reader (control characters, invisible format marks
 such as right-to-left overrides and zero-width characters, line and paragraph
 separators) and refuses what is longer than ``MAX_CHAT``; the page shows it
 with ``textContent`` only. ``Pace`` keeps each speaker to a few lines at a
-time. Lines travel only between the room's devices (web/page/live/room.py)
+time. Lines travel only between the room's devices (web/page/live/host.py)
 and are kept in memory, the last ``KEEP`` of them, never in a save.
 """
 

@@ -43,7 +43,7 @@
  */
 
 /**
- * A live game as this device sees it (web/page/live/modes.py).
+ * A live game as this device sees it (web/page/live/hosting.py, visiting.py).
  * @typedef {object} LiveInfo
  * @property {string} role  "host": this device holds the game; "guest": another device does
  * @property {string} room  the room's name, its password and its key: the invite's fragment

@@ -4,8 +4,8 @@
 // with the room it holds, and puts its public half in the invite
 // ("#live=<room>.<password>.<key>"). It signs every message it sends; every
 // other device checks every message that comes as the room's device's against
-// the invite's key, and Python takes the room's words only when they were
-// (web/page/live/room.py). Another device that knows the password cannot
+// the invite's key, and a guest's Python takes the room's words only when they
+// were signed so (web/page/live/guest.py). Another device that knows the password cannot
 // speak for the room's device: it has no private half.
 //
 // A key travels as text: "e" (Ed25519) or "p" (P-256), then the key's bytes
@@ -17,7 +17,7 @@ const P256 = { name: "ECDSA", namedCurve: "P-256" };
 const P256_SIGN = { name: "ECDSA", hash: "SHA-256" };
 /** What starts a signed message. */
 const SIGNED = "s:";
-/** A key as text (tests/page/test_live_modes.py and web/page/live/modes.py check the same shape). */
+/** A key as text (tests/page/test_live_modes.py and web/page/live/shown.py check the same shape). */
 export const KEY_SHAPE = /^[ep][\w-]{40,400}$/;
 
 /** @param {ArrayBuffer} bytes */
