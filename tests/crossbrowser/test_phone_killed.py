@@ -51,32 +51,35 @@ def play_some(phone: Phone, seats: list[str], seed: int, moves: int) -> None:
     raise TimeoutError(f"fewer than {moves} decisions after 300 s")
 
 
-@pytest.mark.parametrize(
-    "seats",
-    [["human", "human", "human"], ["human", "medium", "medium", "medium"]],
-    ids=["hot-seat", "computers"],
-)
-def test_a_game_killed_with_its_page_comes_back_where_it_stood(phone_ready, site_subpath, seats):
+def kill_and_reopen(phone: Phone, url: str) -> None:
+    """SIGKILL to the page's process, then the tab loaded again in a new one."""
+    pid = page_pid()
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 30
+    while phone.killed is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert phone.killed is not None  # the browser saw its page's process end
+    phone.reopen(url)
+    phone.wait(READY_JS, READY_TIMEOUT_S, 0.2)
+
+
+def test_a_game_killed_with_its_page_comes_back_where_it_stood(phone_ready, site_subpath):
+    url = site_subpath.url
     with Phone(2000) as phone:
-        phone.goto(site_subpath.url)
+        phone.goto(url)
         phone.wait(READY_JS, READY_TIMEOUT_S, 0.2)
-        play_some(phone, seats, 11, 12)
-        before = phone.js(RECORD_JS)
-        pid = page_pid()
-        assert pid is not None
-        os.kill(pid, signal.SIGKILL)
-        deadline = time.monotonic() + 30
-        while phone.killed is None and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert phone.killed is not None  # the browser saw its page's process end
-        phone.reopen(site_subpath.url)
-        phone.wait(READY_JS, READY_TIMEOUT_S, 0.2)
-        after = phone.js(RECORD_JS)
-        assert after["setup"] == before["setup"]
-        assert after.get("seats") == before.get("seats")
-        # Every decision made before the kill is there (computers may have gone on since).
-        assert after["moves"][: len(before["moves"])] == before["moves"], (before, after)
-        assert len(before["moves"]) >= 12
-        # And the game goes on from there.
-        state = phone.js(STATE_JS)
-        assert not state["final"] and (state["bot"] or state["actions"] or state["cells"])
+        # Hot-seat, then against computers (killed while they may be thinking).
+        for seats in (["human", "human", "human"], ["human", "medium", "medium", "medium"]):
+            play_some(phone, seats, 11, 8)
+            before = phone.js(RECORD_JS)
+            kill_and_reopen(phone, url)
+            after = phone.js(RECORD_JS)
+            assert after["setup"] == before["setup"], seats
+            assert after.get("seats") == before.get("seats"), seats
+            # Every decision made before the kill is there (computers may have gone on since).
+            assert after["moves"][: len(before["moves"])] == before["moves"], (before, after)
+            assert len(before["moves"]) >= 8
+            # And the game goes on from there.
+            state = phone.js(STATE_JS)
+            assert not state["final"] and (state["bot"] or state["actions"] or state["cells"])
