@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The page under a phone's memory limit, in WebKitGTK: does a whole game live?
 
-Usage: python3 bench/phone.py [--limits 400,500] [--games bare,computers,person]
+Usage: python3 bench/phone.py [--limits 400,500] [--games bare,computers,person,guest]
                               [--runs 3] [--seed 7] [--site DIR --site DIR ...]
                               [--settle 10] [--trace SECONDS] [--painting cpu|gpu]
 
@@ -19,7 +19,26 @@ and every site takes its turn, so that the load's drifts fall on all of them:
   expert) played to its end;
 - person: a person (clicked by the bench: random highlighted targets, real
   actions mostly, passes now and then) against three computers (hard, hard,
-  medium), to the end.
+  medium), to the end;
+- guest: a live game's guest, replayed (`--games guest`, not by default).
+  Debian's WebKitGTK has no WebRTC, so no live guest runs in it: the bench
+  first plays one live game in Chromium (once a run of the bench, for each site),
+  as bench/live.py does (the local relay, tools/relay.py; a host's page and
+  two guests' pages, three people clicking random highlighted targets with a
+  moment's thought between clicks, to the end), and one guest's page logs
+  every live call it makes to Python (live*, and its own clicks: each
+  name, its arguments as sent, when). In the phone browser the game page (no
+  invite) then makes the same calls in the same order, two frames apart at
+  least and the logged gaps kept up to REPLAY_GAP_MS, through live play's own
+  modules: room.js's start() (live Python loaded and unpacked as the page
+  does, then the join), apply() (the view drawn, the seats and the seat
+  picker as live.js's react draws them), a click's view drawn as the page
+  draws it. The times, the room's messages and whether each was signed
+  (JavaScript checks the room's key) reach Python as the calls' arguments,
+  and the seat's secret comes from the room's device, so the replay is the
+  game itself (Python's one random draw on a guest, its save slot's name, is
+  not in the record): the replayed page's record must be the recorded
+  guest's, or the run fails. Nothing is sent anywhere.
 
 The candidates for the game's share, each alone in a new browser on the game
 page holding a finished random 4-player game (`--games idle,views,drawing,thinking`):
@@ -324,6 +343,218 @@ def play(phone: Phone, seats: list[str], seed: int, note: dict, on_state=None) -
     raise TimeoutError(f"not over after {GAME_TIMEOUT_S} s")
 
 
+# A live game's guest (--games guest): the page's calls to live Python, logged
+# in Chromium and replayed in the phone browser (see the module's docstring).
+GUEST_NAMES = ["Ann", "Bob", "Cy"]
+GUEST_SEATS = ["human", "friend", "friend"]
+REPLAY_GAP_MS = 300  # the longest gap kept between two calls replayed
+THINK_S = (0.1, 0.8)  # a person's moment between two clicks, recording
+
+# Before the page's own scripts, on the logged guest's page: once Python sets
+# window.mykerinos, every live call and click is logged (name, arguments as
+# sent, performance.now()) on its way to Python, which answers as before.
+LOG_LIVE_JS = """(() => {
+  const log = window.__liveLog = [];
+  let held;
+  Object.defineProperty(window, "mykerinos", {
+    configurable: true,
+    enumerable: true,
+    get: () => held,
+    set(api) {
+      if (api && typeof api.call === "function" && !api.__logged) {
+        const call = api.call;
+        api.call = function (name, args) {
+          if (name.startsWith("live") || name === "click") log.push({ name, args, t: performance.now() });
+          return call.call(this, name, args);
+        };
+        api.__logged = true;
+      }
+      held = api;
+    },
+  });
+})()"""
+
+# A guest's page takes its seat (as its init script, SEAT filled in) once the picker shows.
+TAKE_SEAT_JS = """(() => {
+  const take = () => {
+    const choice = document.querySelector('#live-pick input[name=live-seat][value="SEAT"]');
+    if (!choice) return;
+    watch.disconnect();
+    choice.checked = true;
+    document.querySelector("#live-take").click();
+  };
+  const watch = new MutationObserver(take);
+  watch.observe(document, { subtree: true, childList: true });
+})()"""
+
+CLICK_TARGET_JS = """(target) => {
+  const el = document.querySelector(`[data-target="${CSS.escape(target)}"]`);
+  if (!el) return false;
+  el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+  return true;
+}"""
+VIEW_JS = "JSON.parse(window.mykerinos.call('view', '[]'))"
+RECORD_JS = "JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]')))"
+
+# The logged calls made again, in order, in the background (window.__replay
+# says how far): through live play's own modules, with a page object of
+# the replay's own (the page's view drawn by its renderer, hooks of its own).
+REPLAY_JS = """(() => {
+  const calls = ${CALLS};
+  const state = (window.__replay = { done: 0, total: calls.length, error: null, over: false });
+  const py = window.mykerinos;
+  const ui = window.mykerinosUI;
+  const module = (path) => import(new URL("web/front/js/" + path, document.baseURI).href);
+  const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+  const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+  (async () => {
+    const [room, seats, carry, hooks, dialogs] = await Promise.all(
+      ["live/room.js", "live/seats.js", "live/carry.js", "hooks.js", "dialogs.js"].map(module),
+    );
+    const page = { store: null, hooks: hooks.createHooks(), notice: dialogs.notice, redraw: () => {}, botStatus: () => {} };
+    page.show = (view) => {
+      ui.draw(view);
+      hooks.shown(page.hooks, view);
+    };
+    // live.js's react, for a guest: the seats, what the room says, the seat picker, the offers.
+    const react = (page, info) => {
+      seats.drawSeats(info, { invite: () => {}, again: () => {}, leave: () => {}, say: () => {} });
+      const box = document.querySelector("#announce");
+      if (info.said.length && box) box.textContent = info.said.join(" ");
+      if (!carry.takesSeatAgain(info)) {
+        if (info.choose) seats.pickSeat(page, info, () => {});
+        else seats.closeSeatPicker();
+      }
+      carry.offerWaysOn(info);
+    };
+    const answer = (c) => JSON.parse(py.call(c.name, c.args));
+    let last = calls.length ? calls[0].t : 0;
+    for (const c of calls) {
+      await Promise.all([wait(Math.min(${GAP}, Math.max(0, c.t - last))), frame().then(frame)]);
+      last = c.t;
+      if (c.name === "liveJoin") await room.start(page, () => answer(c), react);
+      else if (c.name === "click") ui.draw(answer(c)); // its liveFlush is logged after it
+      else if (c.name === "liveFlush") room.apply(answer(c), false);
+      else room.apply(answer(c));
+      state.done++;
+    }
+    state.over = true;
+  })().catch((error) => {
+    state.error = String((error && error.stack) || error);
+  });
+  return calls.length;
+})()""".replace("${GAP}", str(REPLAY_GAP_MS))
+
+# How far the replay is, in one round trip.
+REPLAYED_JS = """(() => {
+  const r = window.__replay;
+  const view = JSON.parse(window.mykerinos.call(`view`, `[]`));
+  return { done: r.done, total: r.total, error: r.error, over: r.over, season: view.season,
+           final: view.final !== null,
+           moves: JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves.length,
+           wasm: ${WASM} };
+})()""".replace("${WASM}", WASM_MB)
+
+
+def record_guest(site: Path, seed: int) -> dict:
+    """One live game in Chromium (see the module's docstring): the logged
+    guest's calls, its record at the end, and how long the game took."""
+    from playwright.sync_api import sync_playwright
+
+    from harness.browser_page import start_game, wait_ready
+    from harness.pages import offered
+    from tools.chromium import CHROMIUM, LIVE_ARGS
+    from tools.relay import start_relay
+
+    rng = random.Random(seed)
+    relay = start_relay()
+    server = serve.make_server(site, 0, "/", quiet=True, relay_url=relay.url)
+    serve.start_in_thread(server)
+    started = time.monotonic()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=LIVE_ARGS, headless=True)
+            try:
+
+                def device(url: str, *scripts: str):
+                    page = browser.new_context().new_page()
+                    for script in scripts:
+                        page.context.add_init_script(script)
+                    page.goto(url)
+                    return page
+
+                host = device(serve.url_of(server))
+                wait_ready(host, READY_TIMEOUT_S * 1000)
+                start_game(host, GUEST_NAMES, seed, seats=GUEST_SEATS)
+                host.wait_for_selector("#live-invite", timeout=60_000)
+                invite = host.input_value("#live-url")
+                host.click("#live-invite-close")
+                pages = [host]
+                for seat in range(1, len(GUEST_SEATS)):
+                    take = TAKE_SEAT_JS.replace("SEAT", str(seat))
+                    page = device(invite, *([LOG_LIVE_JS] if seat == 1 else []), take)
+                    page.wait_for_selector(
+                        "#live-panel .live-you", state="attached", timeout=READY_TIMEOUT_S * 1000
+                    )
+                    pages.append(page)
+                guest = pages[1]
+                deadline = time.monotonic() + GAME_TIMEOUT_S
+                while not host.evaluate(VIEW_JS)["final"]:
+                    if time.monotonic() > deadline:
+                        raise TimeoutError(f"the live game not over after {GAME_TIMEOUT_S} s")
+                    for page in pages:
+                        view = page.evaluate(VIEW_JS)
+                        targets = offered(view)
+                        if not targets or view["final"]:
+                            continue
+                        others = [t for t in targets if t != "action:pass"]
+                        if view["building"]:
+                            others = [t for t in targets if not t.startswith("action:")] or targets
+                        target = rng.choice(others if others and rng.random() < 0.85 else targets)
+                        if page.evaluate(CLICK_TARGET_JS, target):
+                            time.sleep(rng.uniform(*THINK_S))
+                    time.sleep(0.05)
+                guest.wait_for_function(f"() => {VIEW_JS}.final", timeout=60_000)
+                time.sleep(2.0)  # the last beats
+                return {
+                    "calls": guest.evaluate("window.__liveLog"),
+                    "record": guest.evaluate(RECORD_JS),
+                    "seconds": time.monotonic() - started,
+                }
+            finally:
+                browser.close()
+    finally:
+        relay.stop()
+        server.shutdown()
+        server.server_close()
+
+
+def replay(phone: Phone, logged: dict, note: dict, on_state=None) -> None:
+    """The logged guest's calls made again on the game page (REPLAY_JS), to
+    the end; the replayed record checked against the recorded guest's."""
+    phone.js(
+        "(() => { const d = document.querySelector('#new-game-dialog'); if (d.open) d.close(); })()"
+    )
+    phone.js(REPLAY_JS.replace("${CALLS}", json.dumps(logged["calls"])))
+    deadline = time.monotonic() + GAME_TIMEOUT_S
+    while time.monotonic() < deadline:
+        state = phone.js(REPLAYED_JS)
+        note.update(season=state["season"], moves=state["moves"])
+        note["wasm"] = max(note.get("wasm") or 0, state["wasm"])
+        if on_state:
+            on_state(state)
+        if state["error"]:
+            raise RuntimeError(f"the replay failed: {state['error'][:500]}")
+        if state["over"]:
+            break
+        time.sleep(0.5)
+    else:
+        raise TimeoutError(f"the replay not over after {GAME_TIMEOUT_S} s")
+    if not state["final"] or phone.js(RECORD_JS) != logged["record"]:
+        raise RuntimeError("the replayed game's record is not the recorded guest's")
+    note["over"] = True
+
+
 def part(phone: Phone, kind: str, seed: int, note: dict) -> None:
     """One candidate alone (PARTS) on the game page, holding a finished random
     game of 4 players (the same for every candidate)."""
@@ -357,8 +588,10 @@ def measure(
     settle_s: float,
     trace_s: float = 0,
     painting: str = "cpu",
+    logged: dict | None = None,
 ) -> dict:
-    """One page in a new phone browser: its memory, moves, and whether it was killed."""
+    """One page in a new phone browser: its memory, moves, and whether it was
+    killed (`logged`: the live game's guest to replay, record_guest())."""
     note: dict = {"over": False, "season": None, "moves": None}
     with Phone(limit, painting=painting) as phone, Watch() as watch:
         note["version"] = phone.version
@@ -390,6 +623,9 @@ def measure(
             elif kind in PARTS:
                 part(phone, kind, seed, note)
                 watch.wasm_mb = note["wasm"]
+            elif kind == "guest":
+                assert logged is not None
+                replay(phone, logged, note, on_state)
             else:
                 play(phone, GAMES[kind], seed, note, on_state)
             note["settled"], note["policy"] = settle(phone, watch, settle_s, limit)
@@ -428,6 +664,8 @@ def describe(kind: str) -> str:
         return "bare Pyodide page"
     if kind in GAMES:
         return f"{kind}: {', '.join(GAMES[kind])}"
+    if kind == "guest":
+        return "guest: a live game's, replayed"
     return f"the game page, {kind} alone"
 
 
@@ -438,6 +676,8 @@ def report(kind: str, limit: int, note: dict) -> None:
         fate = f"failed: {note['error']}"
     elif kind in PARTS:
         fate = f"alive ({note['work']})"
+    elif kind == "guest":
+        fate = f"alive, game over, {note['moves']} moves, the recorded guest's record"
     elif kind != "bare":
         fate = f"alive, game over, {note['moves']} moves"
     else:
@@ -509,8 +749,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--games",
         default="bare,computers,person",
-        help="among bare, computers, person; and the candidates for the game's share,"
-        " each alone on the game page: " + ", ".join(PARTS),
+        help="among bare, computers, person, guest (a live game's guest, replayed); and the"
+        " candidates for the game's share, each alone on the game page: " + ", ".join(PARTS),
     )
     parser.add_argument("--runs", type=int, default=3, help="rounds of every game (default 3)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the games (default 7)")
@@ -536,7 +776,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     limits = [int(n) for n in args.limits.split(",")]
     kinds = [k.strip() for k in args.games.split(",") if k.strip()]
-    known = {"bare", *GAMES, *PARTS}
+    known = {"bare", "guest", *GAMES, *PARTS}
     if set(kinds) - known:
         parser.error(f"unknown games {sorted(set(kinds) - known)}")
     why = missing()
@@ -564,6 +804,16 @@ def main(argv: list[str] | None = None) -> int:
             + ")",
             flush=True,
         )
+        logs: dict[str, dict] = {}  # the live game's guest logged, by site: once a run
+        if "guest" in kinds:
+            for folder in sites:
+                logged = logs[str(folder)] = record_guest(folder, args.seed)
+                print(
+                    f"a live game recorded in Chromium{f' [{folder.name}]' if len(sites) > 1 else ''}:"
+                    f" {len(logged['record']['moves'])} moves in {logged['seconds']:.0f} s,"
+                    f" the guest's {len(logged['calls'])} calls logged",
+                    flush=True,
+                )
         try:
             for limit in limits:
                 notes: dict[tuple[str, str], list[dict]] = {}
@@ -582,6 +832,7 @@ def main(argv: list[str] | None = None) -> int:
                                 args.settle,
                                 args.trace,
                                 args.painting,
+                                logs.get(site),
                             )
                             notes.setdefault((kind, site), []).append(note)
                             report(kind, limit, note)
