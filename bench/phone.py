@@ -82,6 +82,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import smaps  # noqa: E402
+from bench.live import TAKE  # noqa: E402  (a guest takes its seat as bench/live.py's do)
 from bench.memory import descendants, is_page_process  # noqa: E402
 from bench.runtime import PAGE_NAME, site_for  # noqa: E402
 from game.record import to_record  # noqa: E402
@@ -374,19 +375,6 @@ LOG_LIVE_JS = """(() => {
   });
 })()"""
 
-# A guest's page takes its seat (as its init script, SEAT filled in) once the picker shows.
-TAKE_SEAT_JS = """(() => {
-  const take = () => {
-    const choice = document.querySelector('#live-pick input[name=live-seat][value="SEAT"]');
-    if (!choice) return;
-    watch.disconnect();
-    choice.checked = true;
-    document.querySelector("#live-take").click();
-  };
-  const watch = new MutationObserver(take);
-  watch.observe(document, { subtree: true, childList: true });
-})()"""
-
 CLICK_TARGET_JS = """(target) => {
   const el = document.querySelector(`[data-target="${CSS.escape(target)}"]`);
   if (!el) return false;
@@ -491,7 +479,7 @@ def record_guest(site: Path, seed: int) -> dict:
                 host.click("#live-invite-close")
                 pages = [host]
                 for seat in range(1, len(GUEST_SEATS)):
-                    take = TAKE_SEAT_JS.replace("SEAT", str(seat))
+                    take = TAKE.replace("SEAT", str(seat))
                     page = device(invite, *([LOG_LIVE_JS] if seat == 1 else []), take)
                     page.wait_for_selector(
                         "#live-panel .live-you", state="attached", timeout=READY_TIMEOUT_S * 1000
