@@ -9,6 +9,9 @@ import pytest
 
 from harness.tabs import MINIBROWSER, WEBKIT_DRIVER, WebKitTab
 
+# Selenium's own WebKitGTK driver class still connects in a way it deprecates (as test_tier.py).
+pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
+
 
 @pytest.fixture
 def webkit(x_display):
