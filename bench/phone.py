@@ -314,24 +314,35 @@ def click(phone: Phone, target: str, drawn: int) -> None:
     phone.wait(f"Number(document.body.dataset.drawn || 0) > {drawn}", 30, 0.03)
 
 
-def play(phone: Phone, seats: list[str], seed: int, note: dict, on_state=None) -> None:
-    """Start the game and play it to its end (the person's seat by clicks);
-    `note` keeps the last season and move count seen and the largest Python
-    heap (with WASM_PROBE in the page); `on_state` sees every state polled."""
+def start(phone: Phone, seats: list[str], seed: int) -> None:
+    """A new game through the dialog, as a person starts one; back once it is drawn."""
     before = phone.js(NEW_GAME_JS % (json.dumps(NAMES[: len(seats)]), json.dumps(seats), seed))
     phone.wait(
         f"!document.querySelector('#new-game-dialog').open"
         f" && Number(document.body.dataset.drawn) > {before}",
         60,
     )
+
+
+def noted(state: dict, note: dict, on_state=None) -> None:
+    """A polled state into `note` (the last season and move count, the largest
+    Python heap), and to `on_state`."""
+    note.update(season=state["season"], moves=state["moves"])
+    note["wasm"] = max(note.get("wasm") or 0, state["wasm"])
+    if on_state:
+        on_state(state)
+
+
+def play(phone: Phone, seats: list[str], seed: int, note: dict, on_state=None) -> None:
+    """Start the game and play it to its end (the person's seat by clicks);
+    `note` keeps the last season and move count seen and the largest Python
+    heap (with WASM_PROBE in the page); `on_state` sees every state polled."""
+    start(phone, seats, seed)
     rng = random.Random(seed)
     deadline = time.monotonic() + GAME_TIMEOUT_S
     while time.monotonic() < deadline:
         state = phone.js(STATE_JS)
-        note.update(season=state["season"], moves=state["moves"])
-        note["wasm"] = max(note.get("wasm") or 0, state["wasm"])
-        if on_state:
-            on_state(state)
+        noted(state, note, on_state)
         if state["final"]:
             note["over"] = True
             return
@@ -375,12 +386,6 @@ LOG_LIVE_JS = """(() => {
   });
 })()"""
 
-CLICK_TARGET_JS = """(target) => {
-  const el = document.querySelector(`[data-target="${CSS.escape(target)}"]`);
-  if (!el) return false;
-  el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
-  return true;
-}"""
 VIEW_JS = "JSON.parse(window.mykerinos.call('view', '[]'))"
 RECORD_JS = "JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]')))"
 
@@ -450,7 +455,7 @@ def record_guest(site: Path, seed: int) -> dict:
     from playwright.sync_api import sync_playwright
 
     from harness.browser_page import start_game, wait_ready
-    from harness.pages import offered
+    from harness.pages import DISPATCH_CLICK, choose, offered
     from tools.chromium import CHROMIUM, LIVE_ARGS
     from tools.relay import start_relay
 
@@ -492,14 +497,9 @@ def record_guest(site: Path, seed: int) -> dict:
                         raise TimeoutError(f"the live game not over after {GAME_TIMEOUT_S} s")
                     for page in pages:
                         view = page.evaluate(VIEW_JS)
-                        targets = offered(view)
-                        if not targets or view["final"]:
+                        if not offered(view) or view["final"]:
                             continue
-                        others = [t for t in targets if t != "action:pass"]
-                        if view["building"]:
-                            others = [t for t in targets if not t.startswith("action:")] or targets
-                        target = rng.choice(others if others and rng.random() < 0.85 else targets)
-                        if page.evaluate(CLICK_TARGET_JS, target):
+                        if page.evaluate(DISPATCH_CLICK, choose(view, rng, real=0.85)):
                             time.sleep(rng.uniform(*THINK_S))
                     time.sleep(0.05)
                 guest.wait_for_function(f"() => {VIEW_JS}.final", timeout=60_000)
@@ -527,10 +527,7 @@ def replay(phone: Phone, logged: dict, note: dict, on_state=None) -> None:
     deadline = time.monotonic() + GAME_TIMEOUT_S
     while time.monotonic() < deadline:
         state = phone.js(REPLAYED_JS)
-        note.update(season=state["season"], moves=state["moves"])
-        note["wasm"] = max(note.get("wasm") or 0, state["wasm"])
-        if on_state:
-            on_state(state)
+        noted(state, note, on_state)
         if state["error"]:
             raise RuntimeError(f"the replay failed: {state['error'][:500]}")
         if state["over"]:

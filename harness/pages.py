@@ -22,14 +22,15 @@ def offered(view: dict) -> list[str]:
     return out
 
 
-def choose(view: dict, rng: random.Random) -> str:
-    """Mostly real actions (built cube by cube); passes now and then keep the game short."""
+def choose(view: dict, rng: random.Random, real: float = 0.6) -> str:
+    """Mostly real actions (built cube by cube; `real`: the share chosen among
+    them); passes now and then keep the game short."""
     targets = offered(view)
     assert targets, f"nothing to click: {view['prompt']}"
     if view["building"]:
         return rng.choice([t for t in targets if not t.startswith("action:")] or targets)
     others = [t for t in targets if t != "action:pass"]
-    if others and rng.random() < 0.6:
+    if others and rng.random() < real:
         return rng.choice(others)
     return rng.choice(targets)
 

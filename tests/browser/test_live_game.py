@@ -93,6 +93,14 @@ MOVES_AT_LEAST = (
 SAVED_GAMES = "Object.keys(localStorage).filter((key) => /:game:/.test(key)).length"
 
 
+def seconds_to_follow(*pages) -> float:
+    """From now until every page shows a new game with no decision yet."""
+    started = time.monotonic()
+    for page in pages:
+        page.wait_for_function(NEW_GAME, timeout=WAIT_MS)
+    return time.monotonic() - started
+
+
 def record_of(page) -> dict:
     return json.loads(json.loads(page.evaluate("window.mykerinos.call('exportRecord', '[]')")))
 
@@ -125,10 +133,7 @@ def test_a_whole_four_player_live_game_ends_the_same_on_three_devices(device, li
     assert audit(host, "play again", board=False)[0] == []
     host.click('#live-again li[data-seat="1"] button.live-up')
     host.click("#live-again-start")
-    started = time.monotonic()
-    for page in (bob, cy):
-        page.wait_for_function(NEW_GAME, timeout=WAIT_MS)
-    followed = time.monotonic() - started
+    followed = seconds_to_follow(bob, cy)
     assert followed < 2, f"the others followed after {followed:.1f} s"
     expect(bob.locator('#live-panel [data-seat="0"] .live-you')).to_be_visible()
     records = [record_of(p) for p in pages]
@@ -164,10 +169,7 @@ def test_play_again_from_the_menu_mid_game_on_the_room_s_device(device, live_sit
     entry.click()
     expect(host.locator("#live-again")).to_be_visible()
     host.click("#live-again-start")
-    started = time.monotonic()
-    for page in (bob, cy):
-        page.wait_for_function(NEW_GAME, timeout=WAIT_MS)
-    followed = time.monotonic() - started
+    followed = seconds_to_follow(bob, cy)
     assert followed < 2, f"the others followed after {followed:.1f} s"
     for page in pages:
         page.wait_for_function(NEW_GAME, timeout=WAIT_MS)

@@ -6,7 +6,6 @@ tab is loaded again."""
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
@@ -14,7 +13,7 @@ import time
 
 import pytest
 
-from bench.phone import NAMES, NEW_GAME_JS, STATE_JS, choose, click, page_pid
+from bench.phone import STATE_JS, choose, click, page_pid, start
 from harness.tabs import READY_JS, READY_TIMEOUT_S
 from tools.phone import Phone, missing
 
@@ -32,12 +31,7 @@ def phone_ready():
 
 def play_some(phone: Phone, seats: list[str], seed: int, moves: int) -> None:
     """A new game, played by clicks (the person's seats) until it has `moves` decisions."""
-    before = phone.js(NEW_GAME_JS % (json.dumps(NAMES[: len(seats)]), json.dumps(seats), seed))
-    phone.wait(
-        "!document.querySelector('#new-game-dialog').open"
-        f" && Number(document.body.dataset.drawn) > {before}",
-        60,
-    )
+    start(phone, seats, seed)
     rng = random.Random(seed)
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
