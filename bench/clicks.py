@@ -3,6 +3,7 @@
 
 Usage: python3 bench/clicks.py [--seed 7] [--out DIR] [--no-build] [--players 4]
                                [--site DIR --site DIR ...] [--rounds N] [--phone]
+                               [--cpu RATE] [--trace DIR]
 
 Builds the site (tools/build.py) into DIR (default: a temporary folder),
 serves it on 127.0.0.1, opens it in headless Chromium (Playwright, the
@@ -27,6 +28,16 @@ Prints count, median, p95 and max of each, and the load average. Prints
 numbers only, checks nothing (speed is not asserted by tests).
 
 --phone plays on a phone's screen (390x844 CSS px, touch, device scale 2).
+
+--cpu RATE slows Chromium's processor RATE times (Emulation.setCPUThrottlingRate
+through a CDP session, from the page's first request: 4 is what Lighthouse
+takes for a mid-range phone).
+
+--trace DIR records a Chromium trace of each game (devtools.timeline, the
+page's main thread: what DevTools' Performance panel shows) into DIR and
+prints, per click, the mean time of the main thread's events by name (nested
+events counted in their own name too: a style recalculation forced by the
+drawing shows in UpdateLayoutTree and in FireAnimationFrame).
 
 --site DIR (repeatable) serves built sites as they are instead, one after the
 other in the same run (the same game, the same clicks), to compare builds.
@@ -250,6 +261,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--rounds", type=int, default=1, help="games per site, the sites interleaved (default 1)"
     )
+    parser.add_argument(
+        "--cpu",
+        type=float,
+        default=1,
+        help="slow Chromium's processor this many times (4: a mid-range phone; default 1)",
+    )
+    parser.add_argument(
+        "--trace",
+        type=Path,
+        default=None,
+        help="record each game's Chromium trace into this folder",
+    )
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="mykerinos-clicks-") as scratch:
@@ -266,9 +289,15 @@ def main(argv: list[str] | None = None) -> int:
                 label = f" [{site}]" if args.site else ""
                 if args.rounds > 1:
                     label += f" game {round_ + 1} of {args.rounds}"
-                game = measure(site, args)
+                trace = None
+                if args.trace:
+                    args.trace.mkdir(parents=True, exist_ok=True)
+                    trace = args.trace / f"clicks-{sites.index(site) + 1}-{round_ + 1}.json"
+                game = measure(site, args, trace)
                 games[site].append(game)
                 report(label, args, *game)
+                if trace:
+                    print(trace_summary(trace, len(game[0])))
                 sys.stdout.flush()
         if args.rounds > 1:
             for site, played in games.items():
@@ -282,8 +311,10 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def measure(site: Path, args: argparse.Namespace) -> tuple[list[dict], list[dict], float, str]:
-    """One game clicked through on the site built in ``site``."""
+def measure(
+    site: Path, args: argparse.Namespace, trace: Path | None = None
+) -> tuple[list[dict], list[dict], float, str]:
+    """One game clicked through on the site built in ``site`` (its Chromium trace into ``trace``)."""
     from playwright.sync_api import sync_playwright
 
     server = serve.make_server(site, 0, "/", quiet=True)
@@ -300,14 +331,21 @@ def measure(site: Path, args: argparse.Namespace) -> tuple[list[dict], list[dict
             context.add_init_script(PROBE)
             page = context.new_page()
             page.set_default_timeout(TIMEOUT_MS)
+            if args.cpu != 1:
+                cdp = context.new_cdp_session(page)
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu})
             page.goto(serve.url_of(server))
             page.wait_for_selector('body[data-ready="1"]', state="attached")
             if not page.evaluate("typeof window.mykerinos?.call === 'function'"):
                 raise SystemExit(f"{site}: a build without window.mykerinos.call (too old)")
             view = start_game(page, NAMES[: args.players], args.seed)
+            if trace:
+                browser.start_tracing(page=page, path=str(trace), categories=["devtools.timeline"])
             began = time.monotonic()
             records = play(page, view, args.seed)
             seconds = time.monotonic() - began
+            if trace:
+                browser.stop_tracing()
             entries = page.evaluate("window.__eventTiming")
             version = browser.version
             browser.close()
@@ -315,6 +353,27 @@ def measure(site: Path, args: argparse.Namespace) -> tuple[list[dict], list[dict
         server.shutdown()
         server.server_close()
     return records, entries, seconds, version
+
+
+def trace_summary(path: Path, clicks: int, top: int = 12) -> str:
+    """The main thread's events of a trace by name: the mean time per click."""
+    data = json.loads(path.read_text())
+    events = data["traceEvents"] if isinstance(data, dict) else data
+    main = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("ph") == "M"
+        and e.get("name") == "thread_name"
+        and e.get("args", {}).get("name") == "CrRendererMain"
+    }
+    totals: dict[str, float] = {}
+    for e in events:
+        if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in main and "dur" in e:
+            totals[e["name"]] = totals.get(e["name"], 0.0) + e["dur"] / 1000
+    rows = sorted(totals.items(), key=lambda kv: -kv[1])[:top]
+    out = [f"  trace {path.name}: the main thread's events, mean ms per click ({clicks} clicks)"]
+    out += [f"    {name:<28} {total / max(clicks, 1):8.2f}" for name, total in rows]
+    return "\n".join(out)
 
 
 def report(
@@ -333,9 +392,11 @@ def report(
     rest = [r["latency"] - r["python"] - r["draw"] for r in records]
     timed = event_timing(records, entries) if timed is None else timed
     load = os.getloadavg()
+    slowed = f", processor slowed {args.cpu:g}x" if args.cpu != 1 else ""
+    screen = ", phone" if args.phone else ""
     print(
         f"bench/clicks.py{label}: {args.players}-player hot-seat game, seed {args.seed}, "
-        f"{len(records)} clicks in {seconds:.0f} s (Chromium {version})"
+        f"{len(records)} clicks in {seconds:.0f} s (Chromium {version}{screen}{slowed})"
     )
     print(f"  load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
     print(line("click -> painted", latency))
@@ -346,6 +407,8 @@ def report(
     print(line("view JSON per click", size, "KB"))
     within = sum(1 for v in latency if v <= 50) / len(latency)
     print(f"  clicks answered within 50 ms: {within:.0%} (target: p95 <= 50 ms)")
+    over = sum(1 for v in timed if v > 200)
+    print(f"  clicks over 200 ms by Event Timing: {over}")
     slow = sorted(records, key=lambda r: -r["latency"])[:5]
     print(
         "  slowest: "
