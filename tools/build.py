@@ -24,6 +24,11 @@ Layout of the output folder:
                                    (tools/stdlib_modules.txt)
     pyscript/                      the files of @pyscript/core/dist the page loads
                                    (tools/pyscript_files.txt)
+    pyodide/snapshot-<key>.gz      the page's Python with the game imported, saved
+                                   once in Node.js (tools/make_snapshot.mjs) and
+                                   restored by the page instead of starting Python
+                                   (web/front/js/python.js, which this build tells
+                                   the snapshot's name, key and size)
     live/                          what only live play loads, when it starts:
                                    livepy.zip (the Python package web/page/live/,
                                    unpacked when live play starts, with live
@@ -95,6 +100,26 @@ PYSCRIPT_FILES = ROOT / "tools" / "pyscript_files.txt"
 # from node_modules, the runtime, the compiler): it never changes between
 # builds of the game, and compiling it is half of a build's time.
 STDLIB_CACHE = ROOT / ".build-cache"
+
+# The page's Python snapshot (web/front/js/python.js restores it): made by
+# tools/make_snapshot.mjs with these modules imported, those web/page/main.py
+# imports before it touches the browser (tests/tools/test_snapshot.py checks
+# the list against main.py).
+SNAPSHOTTER = ROOT / "tools" / "make_snapshot.mjs"
+SNAPSHOT_IMPORTS = ("page.bridge", "page.session", "page.texts")
+# What the snapshot depends on, in the built site: the runtime, the standard
+# library as shipped, the game's and the page's code.
+SNAPSHOT_INPUTS = (
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip",
+    "game.zip",
+    "page.zip",
+)
+# The module that starts Python for PyScript, and the line the build fills in.
+PYTHON_START = "web/front/js/python.js"
+SNAPSHOT_MARK = "const SNAPSHOT = null;"
 
 # What pyodide.mjs requests when it starts with no extra packages (checked in
 # the browser tests: any 404 fails them).
@@ -204,6 +229,7 @@ NOT_LOADED_ON_START = (
     MANIFEST_NAME,
     "icons/",
     "bare/",
+    "pyodide/snapshot-",
     "web/front/lang/",
     *LAZY_DIRS,
 )
@@ -469,6 +495,56 @@ def keep_compiled(made: Path, kept: Path) -> None:
     part.replace(kept)
 
 
+def snapshot_key(site: Path) -> str:
+    """What the snapshot of a built site depends on, hashed: its inputs
+    (``SNAPSHOT_INPUTS``), the modules imported and the script that makes it."""
+    h = hashlib.sha256()
+    for name in SNAPSHOT_INPUTS:
+        h.update(name.encode() + b"\0" + hashlib.sha256((site / name).read_bytes()).digest())
+    h.update(" ".join(SNAPSHOT_IMPORTS).encode() + SNAPSHOTTER.read_bytes())
+    return h.hexdigest()[:20]
+
+
+def write_snapshot(site: Path) -> dict[str, Any]:
+    """Make (or take from .build-cache/) the snapshot of the built site's
+    Python, put it in pyodide/ and tell web/front/js/python.js its name, key
+    and size. A snapshot is not bit-for-bit the same from one making to the
+    next (the runtime draws entropy as it starts), so the first one made for a
+    key is kept: the same sources build the same site. Returns its details."""
+    key = snapshot_key(site)
+    name = f"snapshot-{key}.gz"
+    kept = STDLIB_CACHE / name
+    info = kept.with_suffix(".json")
+    if not (kept.is_file() and info.is_file()):
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError("Node.js (node) is needed to make the page's Python snapshot")
+        STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
+        for old in STDLIB_CACHE.glob("snapshot-*"):
+            old.unlink(missing_ok=True)
+        part = kept.with_name(f"{name}.{os.getpid()}.part")
+        done = subprocess.run(
+            [node, str(SNAPSHOTTER), str(site), str(part), key, *SNAPSHOT_IMPORTS],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            tail = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
+            raise BuildError(f"making the Python snapshot failed: {tail[:300]}")
+        info.write_text(done.stdout.strip().splitlines()[-1] + "\n")
+        part.replace(kept)
+    details = {"file": name, "key": key, "bytes": json.loads(info.read_text())["bytes"]}
+    _copy(kept, site / "pyodide" / name)
+    start = site / PYTHON_START
+    text = start.read_text()
+    if text.count(SNAPSHOT_MARK) != 1:
+        raise BuildError(f"{PYTHON_START}: expected exactly one {SNAPSHOT_MARK!r}")
+    filled = f"const SNAPSHOT = {json.dumps(details, separators=(', ', ': '))};"
+    start.write_text(text.replace(SNAPSHOT_MARK, filled))
+    return details
+
+
 def dist_files(out: Path) -> list[str]:
     """Every file of a built site, as sorted paths relative to it (posix)."""
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
@@ -682,6 +758,7 @@ def build(
         for path in _files_under(BARE_SRC):
             _copy(path, tmp / "bare" / path.relative_to(BARE_SRC))
 
+    snapshot = write_snapshot(tmp) if not whole_runtime else None
     sizes = write_download_sizes(tmp)
     version, urls = write_service_worker(tmp)
 
@@ -695,6 +772,7 @@ def build(
         precached=len(urls),
         game_files=len(game_files),
         first_visit_sent=sum(sent for _, sent in sizes.values()),
+        snapshot=snapshot,
     )
     if not quiet:
         rel = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out

@@ -214,11 +214,16 @@ def test_build_is_deterministic(built, tmp_path, monkeypatch):
     again = tmp_path / "dist"
     build.build(again, quiet=True)
     assert sw_parts(again) == sw_parts(built)
-    for name in ("game.zip", "page.zip", "live/livepy.zip", "pyodide/python_stdlib.zip"):
+    snapshot = f"pyodide/snapshot-{build.snapshot_key(built)}.gz"
+    for name in ("game.zip", "page.zip", "live/livepy.zip", "pyodide/python_stdlib.zip", snapshot):
         assert (again / name).read_bytes() == (built / name).read_bytes(), name
-    # The cache keeps the whole library compiled; the site ships the page's part of it.
-    kept = sorted(cache.iterdir())
+    # The cache keeps the whole library compiled (the site ships the page's part
+    # of it) and the snapshot made from this site's Python.
+    kept = sorted(p for p in cache.iterdir() if p.name.startswith("python_stdlib-"))
     assert [p.name for p in kept] == [f"python_stdlib-{build.stdlib_key()}.zip"]
+    assert (cache / snapshot.removeprefix("pyodide/")).read_bytes() == (
+        built / snapshot
+    ).read_bytes()
     cut = tmp_path / "cut.zip"
     build.cut_stdlib(kept[0], cut, build.listed(build.STDLIB_MODULES))
     assert cut.read_bytes() == (again / "pyodide" / "python_stdlib.zip").read_bytes()
@@ -295,7 +300,8 @@ def test_python_archives(built):
 
 def test_config_is_local(built):
     config = tomllib.loads((built / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    # The page's own module, which starts pyodide/pyodide.mjs (tests/tools/test_snapshot.py).
+    assert config["interpreter"] == "./web/front/js/python.js"
     assert config["files"] == {"./game.zip": "./*", "./page.zip": "./*"}
     html = (built / "index.html").read_text()
     assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]", html, re.I), (

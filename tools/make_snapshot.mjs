@@ -1,0 +1,74 @@
+// @ts-check
+// Make the page's Python snapshot at build time (tools/build.py runs it; the
+// page restores it in web/front/js/python.js, which says why).
+//
+//   node tools/make_snapshot.mjs SITE OUT.gz KEY MODULE...
+//
+// Starts the site's own Pyodide (SITE/pyodide/: the runtime and the cut,
+// compiled standard library the page loads) in Node.js, unpacks SITE/game.zip
+// and SITE/page.zip into its working directory as pyscript.toml does in the
+// page, imports each MODULE, and writes OUT.gz: gzip of a 64-byte header
+// ("mykerinos-snapshot:" + KEY, padded with zeros) and Pyodide's memory
+// snapshot. Nothing JavaScript is held by Python at that moment (the modules
+// are pure Python), which is what a snapshot needs.
+
+import nodeCrypto from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { loadPyodide } from "pyodide";
+
+// The same sources must make the same snapshot (the build is deterministic),
+// so everything the runtime draws while it starts is fixed here: entropy (the
+// hash secret, the allocator's own randomness) and the clocks. None of it is
+// a secret of the page's: Python's \`random\` is seeded anew after each
+// restore, and os.urandom, \`secrets\` and the game's seeds ask the browser
+// for new bytes each time.
+let drawn = 0;
+/** @param {ArrayBufferView} view */
+function fixedBytes(view) {
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (drawn++ * 151 + 7) & 255;
+  return view;
+}
+nodeCrypto.randomFillSync = /** @type {any} */ (fixedBytes);
+Object.defineProperty(globalThis, "crypto", {
+  value: { getRandomValues: fixedBytes, subtle: nodeCrypto.webcrypto.subtle },
+  configurable: true,
+});
+let ticks = 0;
+Date.now = () => 946684800000 + ticks++;
+performance.now = () => ticks++;
+process.hrtime.bigint = () => BigInt(ticks++) * 1000000n;
+
+const [site, out, key, ...modules] = process.argv.slice(2);
+if (!site || !out || !key || !modules.length) {
+  console.error("usage: node tools/make_snapshot.mjs SITE OUT.gz KEY MODULE...");
+  process.exit(2);
+}
+const MAGIC = "mykerinos-snapshot:";
+const HEADER_BYTES = 64;
+
+const python = await loadPyodide({ indexURL: `${site}/pyodide/`, _makeSnapshot: true });
+for (const name of ["game.zip", "page.zip"]) {
+  python.unpackArchive(new Uint8Array(readFileSync(`${site}/${name}`)), "zip");
+}
+python.globals.set("modules", python.toPy(modules));
+python.runPython(`
+import importlib
+for name in modules:
+    importlib.import_module(name)
+del modules, name, importlib
+# The state of chance is drawn again after each restore: keep a fixed one here.
+import random
+random.seed(0)
+`);
+const memory = python.makeMemorySnapshot();
+const header = new Uint8Array(HEADER_BYTES);
+const mark = new TextEncoder().encode(MAGIC + key);
+if (mark.length > HEADER_BYTES) throw new Error("key too long");
+header.set(mark);
+const whole = new Uint8Array(HEADER_BYTES + memory.length);
+whole.set(header);
+whole.set(memory, HEADER_BYTES);
+writeFileSync(out, gzipSync(whole, { level: 9 }));
+console.log(JSON.stringify({ bytes: memory.length }));

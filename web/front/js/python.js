@@ -1,0 +1,121 @@
+// @ts-check
+// Starts Python for PyScript: pyscript.toml's `interpreter` names this module,
+// and PyScript calls its loadPyodide as it would Pyodide's own.
+//
+// Python's own start (the interpreter and the standard library's first
+// modules) is most of a visit's wait, and it is the same on every visit. So
+// tools/build.py starts the page's exact Pyodide once in Node.js with the game
+// and the page model imported (the modules web/page/main.py needs first),
+// saves its whole memory (Pyodide's memory snapshot) and ships it beside the
+// runtime, gzipped, as pyodide/snapshot-<key>.gz. Here a start restores that
+// memory instead of starting Python, when the snapshot is already on this
+// device (the service worker precaches it after the first visit's start, so a
+// first visit never waits for it), and starts Python the usual way otherwise.
+//
+// Never a wrong snapshot: <key> hashes the runtime, the standard library and
+// the game's and page's code it was made from, the build writes it here with
+// the snapshot's name, and the file carries it again in its first bytes; a
+// release names its own. gzip's checksum and length catch a cut or damaged
+// file, Pyodide refuses a snapshot of another build of itself: any of those
+// and the page starts Python as usual, saying so on the console only.
+//
+// What a snapshot freezes is the same on every device, so whatever must differ
+// is made again after a restore: Python's `random` is seeded anew (os.urandom
+// and the game's seeds ask the browser each time, and are new anyway).
+//
+// Pyodide's snapshot options are private (`_loadSnapshot`): this module is
+// their one user, and tests/tools/test_snapshot.py fails if a new Pyodide
+// changes them.
+
+/** Pyodide's version (the npm package pinned in package.json; a test checks it). */
+export const version = "314.0.7";
+
+// The runtime's folder, pyodide/ at the site's root.
+const RUNTIME = new URL("../../../pyodide/", import.meta.url);
+
+/**
+ * The snapshot: its file in pyodide/, its key and its size once unpacked.
+ * Written by tools/build.py into the built copy of this file; null (no
+ * snapshot, a usual start) in the sources.
+ * @type {{file: string, key: string, bytes: number} | null}
+ */
+const SNAPSHOT = null;
+
+// The file's first bytes: a mark, then the key (ASCII), then Pyodide's snapshot.
+export const MAGIC = "mykerinos-snapshot:";
+export const HEADER_BYTES = 64;
+
+/** What the page measures of its start (bench/load.py reads it). */
+const timing = { snapshot: "none", ms: 0 };
+/** @type {any} */ (globalThis).mykerinosPython = timing;
+
+/**
+ * Pyodide's snapshot inside a snapshot file's bytes (gzipped or not: a host
+ * may have unpacked it already), or an Error saying why not.
+ * @param {ArrayBuffer} data
+ * @param {{key: string, bytes: number}} expected
+ * @returns {Promise<Uint8Array>}
+ */
+export async function unpack(data, expected) {
+  let bytes = new Uint8Array(data);
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  const head = new TextDecoder().decode(bytes.subarray(0, HEADER_BYTES)).replace(/\0+$/, "");
+  if (head !== MAGIC + expected.key) throw new Error(`not this release's snapshot (${head.slice(0, 40)})`);
+  if (bytes.length !== HEADER_BYTES + expected.bytes) throw new Error("snapshot cut short");
+  return bytes.subarray(HEADER_BYTES);
+}
+
+/**
+ * The snapshot's bytes when they are on this device (the service worker's
+ * cache) or the page asked for them (window.mykerinosSnapshot = "fetch": the
+ * tests, whose every browser is new); null otherwise, and on any failure.
+ * @returns {Promise<Uint8Array | null>}
+ */
+async function readSnapshot() {
+  if (!SNAPSHOT) return null;
+  const url = new URL(SNAPSHOT.file, RUNTIME).href;
+  try {
+    const wanted = /** @type {any} */ (globalThis).mykerinosSnapshot;
+    if (wanted === "off") return null;
+    let response = globalThis.caches ? await caches.match(url) : undefined;
+    if (!response && wanted === "fetch") response = await fetch(url);
+    if (!response?.ok) return null;
+    return await unpack(await response.arrayBuffer(), SNAPSHOT);
+  } catch (error) {
+    console.info("Python starts without its snapshot:", String(error));
+    timing.snapshot = "refused";
+    return null;
+  }
+}
+
+/**
+ * Pyodide, started for PyScript: restored from the snapshot when there is a
+ * good one, started as usual otherwise.
+ * @param {Record<string, any>} options PyScript's options for Pyodide's loadPyodide
+ */
+export async function loadPyodide(options) {
+  const started = performance.now();
+  const pyodide = await import(new URL("pyodide.mjs", RUNTIME).href);
+  const settings = { ...options, indexURL: RUNTIME.href };
+  const snapshot = await readSnapshot();
+  if (snapshot) {
+    try {
+      const python = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot });
+      // The snapshot's state of chance is every device's: draw a new one.
+      python.runPython("import random\nrandom.seed()");
+      timing.snapshot = "restored";
+      timing.ms = performance.now() - started;
+      return python;
+    } catch (error) {
+      console.info("Python's snapshot was refused, starting it as usual:", String(error));
+      timing.snapshot = "refused";
+    }
+  }
+  const python = await pyodide.loadPyodide(settings);
+  if (timing.snapshot === "none" && SNAPSHOT) timing.snapshot = "not on this device";
+  timing.ms = performance.now() - started;
+  return python;
+}
