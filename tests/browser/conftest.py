@@ -9,6 +9,12 @@
 - `serve(base="/", directory=None)`: starts a static server on a free port on
   127.0.0.1 and returns a `Site`; `site` and `site_subpath` are the site at /
   and at /mykerinos/.
+- Every context of the tests' browser starts Python from the snapshot the
+  build made (web/front/js/python.js), fetched on its first visit as a
+  returning visitor's service worker would have it: most of a page's start
+  is otherwise Python's, paid by every test. `browser.new_context(
+  normal_start=True, ...)`, or the `normal_start` marker on a test using the
+  `context` or a first-visit `page`, starts Python as a first visit does.
 - `context`: a fresh browser context (no cache, no service worker).
 - `page`: a new page. A test that also asks for `context`, or is marked
   `first_visit`, gets it in a fresh context: a first visit. Any other test gets
@@ -132,9 +138,29 @@ def playwright_instance():
         yield pw
 
 
+# Set before the page's scripts run: python.js fetches the build's snapshot on
+# a first visit too (a real first visit starts Python without it).
+FROM_SNAPSHOT = "window.mykerinosSnapshot = 'fetch';"
+
+
+def starting_from_snapshot(browser):
+    """``browser`` whose contexts start their pages' Python from the snapshot,
+    unless made with ``normal_start=True``."""
+    new_context = browser.new_context
+
+    def new_context_from_snapshot(*, normal_start: bool = False, **options):
+        context = new_context(**options)
+        if not normal_start:
+            context.add_init_script(FROM_SNAPSHOT)
+        return context
+
+    browser.new_context = new_context_from_snapshot
+    return browser
+
+
 @pytest.fixture(scope="session")
 def browser(playwright_instance):
-    browser = chromium.launch(playwright_instance)
+    browser = starting_from_snapshot(chromium.launch(playwright_instance))
     yield browser
     browser.close()
 
@@ -145,9 +171,10 @@ def recorder() -> Recorder:
 
 
 @pytest.fixture
-def context(browser, recorder):
+def context(request, browser, recorder):
     """A fresh context: empty HTTP cache, no service worker, all recorded."""
-    context = browser.new_context(service_workers="allow")
+    normal = request.node.get_closest_marker("normal_start") is not None
+    context = browser.new_context(service_workers="allow", normal_start=normal)
     recorder.attach(context)
     yield context
     context.close()
@@ -230,8 +257,10 @@ def live_site(dist_dir, relay):
 
 @pytest.fixture(scope="module")
 def live_browser(playwright_instance):
-    browser = playwright_instance.chromium.launch(
-        executable_path=chromium.executable(), args=chromium.LIVE_ARGS, headless=True
+    browser = starting_from_snapshot(
+        playwright_instance.chromium.launch(
+            executable_path=chromium.executable(), args=chromium.LIVE_ARGS, headless=True
+        )
     )
     yield browser
     browser.close()

@@ -15,6 +15,7 @@ APP_JS = "fetch('./web/front/js/app.js').then(r => r.text())"
 
 
 @pytest.mark.first_visit
+@pytest.mark.normal_start
 def test_page_becomes_ready(site, page, recorder):
     page.goto(site.url)
     wait_ready(page)
@@ -36,6 +37,7 @@ def test_no_request_leaves_the_host(site, page, recorder):
 
 
 @pytest.mark.first_visit
+@pytest.mark.normal_start
 def test_no_console_errors(site, page, recorder):
     page.goto(site.url)
     wait_ready(page)
@@ -198,7 +200,7 @@ def test_a_first_visit_shows_the_bytes_downloaded(language, browser, site):
     """On a slowed link the loading screen counts the download up to its total,
     in the page's language; a return visit, served by the service worker, does not."""
     pattern, decimal = BYTES_WORDS[language]
-    context = browser.new_context(service_workers="allow", locale=language)
+    context = browser.new_context(service_workers="allow", locale=language, normal_start=True)
     try:
         context.add_init_script(BYTES_PROBE)
         page = context.new_page()

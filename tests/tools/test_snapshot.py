@@ -1,0 +1,128 @@
+"""The page's Python snapshot as the build makes it: keyed to what it was made
+of, shipped beside the runtime for the service worker and not for a first
+visit's start, and restorable by the pinned Pyodide through the private
+options web/front/js/python.js uses (these tests fail if a Pyodide upgrade
+changes them)."""
+
+from __future__ import annotations
+
+import ast
+import gzip
+import json
+import re
+import shutil
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tools import build
+
+ROOT = build.ROOT
+START = ROOT / build.PYTHON_START
+HEADER = 64
+
+
+def filled(site: Path) -> dict:
+    """The snapshot's details as the build wrote them into python.js."""
+    match = re.search(
+        r"^const SNAPSHOT = (\{.*\});$", (site / build.PYTHON_START).read_text(), re.M
+    )
+    assert match, "the build did not fill in python.js's SNAPSHOT"
+    return json.loads(match.group(1))
+
+
+def test_the_private_api_is_what_python_js_uses():
+    """Pyodide's snapshot options and calls, as its pinned version declares
+    them: a new version that renames or drops one fails here."""
+    types = (ROOT / "node_modules" / "pyodide" / "pyodide.d.ts").read_text()
+    assert "_makeSnapshot?: boolean;" in types
+    assert (
+        "_loadSnapshot?: Uint8Array | ArrayBuffer | PromiseLike<Uint8Array | ArrayBuffer>;" in types
+    )
+    assert "static makeMemorySnapshot({" in types
+    source = START.read_text()
+    assert "_loadSnapshot: snapshot" in source and "_makeSnapshot" not in source
+    maker = build.SNAPSHOTTER.read_text()
+    assert "_makeSnapshot: true" in maker and "makeMemorySnapshot()" in maker
+
+
+def test_python_js_names_the_pinned_pyodide():
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    assert f'export const version = "{pinned}";' in START.read_text()
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./" + build.PYTHON_START
+
+
+def test_the_snapshot_imports_what_main_py_imports_first():
+    """The modules in the snapshot are those main.py imports from the page
+    model: a start restored from it imports nothing more of them."""
+    tree = ast.parse((ROOT / "web" / "page" / "main.py").read_text())
+    imported = {
+        node.module
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("page.")
+    }
+    assert imported == set(build.SNAPSHOT_IMPORTS)
+
+
+def test_the_snapshot_is_keyed_and_shipped_for_the_service_worker(built):
+    details = filled(built)
+    assert details["key"] == build.snapshot_key(built)
+    path = built / "pyodide" / details["file"]
+    assert details["file"] == f"snapshot-{details['key']}.gz"
+    whole = gzip.decompress(path.read_bytes())
+    assert whole[:HEADER].rstrip(b"\0") == f"mykerinos-snapshot:{details['key']}".encode()
+    assert len(whole) == HEADER + details["bytes"]
+    # Precached by the service worker, not part of a first visit's start.
+    assert f'"./pyodide/{details["file"]}"' in (built / "sw.js").read_text()
+    sizes = re.search(r'id="loader-sizes">(\{.*?\})</script>', (built / "index.html").read_text())
+    assert sizes and not [name for name in json.loads(sizes.group(1)) if "snapshot" in name]
+
+
+def test_another_release_has_another_key(built, tmp_path):
+    copy = tmp_path / "copy"
+    for name in build.SNAPSHOT_INPUTS:
+        (copy / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(built / name, copy / name)
+    assert build.snapshot_key(copy) == build.snapshot_key(built)
+    with (copy / "game.zip").open("ab") as zipped:
+        zipped.write(b"\0")
+    assert build.snapshot_key(copy) != build.snapshot_key(built)
+
+
+RESTORE = """
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { loadPyodide } from "%(pyodide)s";
+const whole = gunzipSync(readFileSync(process.argv[2]));
+const python = await loadPyodide({
+  indexURL: process.argv[3],
+  _loadSnapshot: new Uint8Array(whole.buffer, whole.byteOffset + 64, whole.length - 64),
+});
+console.log(python.runPython(`
+import json, sys
+json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("game", "page")))
+`));
+"""
+
+
+@pytest.mark.slow
+def test_pyodide_restores_the_snapshot_with_the_game_imported(built, tmp_path):
+    """Node restores the snapshot with the pinned Pyodide: the page model's
+    modules are there without being imported again."""
+    script = tmp_path / "restore.mjs"
+    pyodide = (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri()
+    script.write_text(RESTORE % {"pyodide": pyodide})
+    snapshot = built / "pyodide" / filled(built)["file"]
+    done = subprocess.run(
+        ["node", str(script), str(snapshot), str(built / "pyodide") + "/"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    modules = json.loads(done.stdout.strip().splitlines()[-1])
+    assert set(build.SNAPSHOT_IMPORTS) <= set(modules)
+    assert "game.state" in modules
