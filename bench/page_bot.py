@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Computer players in the page: how long they take, how much they search, and whether the page stays responsive.
 
-Usage: python3 bench/page_bot.py [--moves 10] [--seed 7] [--level expert]
+Usage: python3 bench/page_bot.py [--moves 10] [--seed 7] [--level expert] [--cpu 4]
                                  [--prebuilt | --site DIR ...]
 
 Builds the site into a temporary folder (or serves dist/ with --prebuilt, or
@@ -15,6 +15,10 @@ first N computer moves, prints:
   spent thinking);
 - the main thread's long tasks (PerformanceObserver "longtask", > 50 ms)
   from the new game to the last move measured: count and longest.
+
+``--cpu 4`` slows Chromium's processor four times once the page is ready
+(DevTools' Emulation.setCPUThrottlingRate, as ``bench/load.py --cpu``): the
+phone's budget, in playouts per move, is what the computers reach that way.
 
 Prints numbers only, checks nothing.
 """
@@ -44,7 +48,7 @@ new PerformanceObserver((list) => {
 """
 
 
-def run(site_url: str, moves: int, seed: int, level: str) -> dict:
+def run(site_url: str, moves: int, seed: int, level: str, cpu: float = 1) -> dict:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -57,6 +61,9 @@ def run(site_url: str, moves: int, seed: int, level: str) -> dict:
             page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
             page.keyboard.press("Escape")  # the first-visit dialog
             time.sleep(0.5)
+            if cpu > 1:
+                session = context.new_cdp_session(page)
+                session.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
             started = page.evaluate("performance.now()")
             page.evaluate(
                 "([names, level]) => window.mykerinosUI.draw(JSON.parse(window.mykerinos.call("
@@ -86,6 +93,8 @@ def report(result: dict, label: str) -> None:
     started, ended = result["window"]
     print(label)
     if times:
+        per_move = [s.get("iterations") or 0 for s in result["stats"]]
+        print("  playouts per move: " + ", ".join(str(k) for k in per_move))
         print(
             f"  move time, request -> answer, {len(times)} moves: median {statistics.median(times):.0f} ms,"
             f" min {min(times):.0f} ms, max {max(times):.0f} ms"
@@ -112,6 +121,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=7, help="seed of the game (default 7)")
     parser.add_argument("--level", default="hard", help="the computers' level (default hard)")
+    parser.add_argument(
+        "--cpu",
+        type=float,
+        default=1,
+        help="slow the processor this many times once the page is ready (default 1: not)",
+    )
     parser.add_argument("--prebuilt", action="store_true", help="serve dist/ as it is")
     parser.add_argument(
         "--site",
@@ -130,12 +145,14 @@ def main(argv: list[str] | None = None) -> int:
             server = serve.make_server(site, 0, "/", quiet=True)
             serve.start_in_thread(server)
             try:
-                result = run(serve.url_of(server), args.moves, args.seed, args.level)
+                result = run(serve.url_of(server), args.moves, args.seed, args.level, args.cpu)
             finally:
                 server.shutdown()
                 server.server_close()
+            slowed = f", processor slowed {args.cpu:g}x" if args.cpu > 1 else ""
             report(
-                result, f"{site}: {args.level} computer players, 3-player game, seed {args.seed}"
+                result,
+                f"{site}: {args.level} computer players, 3-player game, seed {args.seed}{slowed}",
             )
     return 0
 

@@ -1,24 +1,44 @@
-"""Bot strength: seeded games between levels, win shares with 95% confidence intervals.
+"""Bot strength: seeded games between levels, win shares with 95% intervals, a rating per level.
 
-    python bench/tournament.py [--games 300] [--budget 0.3] [--jobs 2] [--match hard-random ...]
-    python bench/tournament.py --match expert-hard --budget 0.05 --clock cpu --jobs 1
+    python bench/tournament.py --match expert-hard --budget phone/10 --games 300 --jobs 1
+    python bench/tournament.py --match expert-hard --budget phone --first-seed 0 --games 50 \\
+        --out /tmp/eh-0.json           # a range of seeds, its games written to a file
+    python bench/tournament.py --merge /tmp/eh-*.json /tmp/ladder-*.json
 
-Seats rotate from game to game so no level keeps the first-player seat. A
-shared win counts as a fraction. Every searching bot (hard, expert) gets the
-same budget per move; ``--clock cpu`` counts it in processor time of this
-process, so a busy machine slows the run but not the bots' thinking. Also
-prints each searching level's mean move time and iterations per second.
-Prints numbers; asserts nothing.
+Every searching bot (hard, expert) gets a fixed number of playouts a move and
+no clock, so the same seeds give the same games on any machine, busy or not.
+``--budget`` names the budget: ``page`` is what each level reaches in the
+page's 1.5 s a move in Chromium on the machine of docs/PERFORMANCE.md,
+``phone`` the same with the processor slowed 4x (``bench/page_bot.py --cpu 4``),
+and ``phone/10`` a tenth of it; ``--playouts expert=75 hard=86`` gives any
+other. Each level keeps its own count: the same time buys a level with
+cheaper playouts more of them.
+
+Seats rotate from game to game (seed modulo the players) so no level keeps
+the first seat. A shared win counts as a fraction. ``--out`` writes every
+game (seed, shares, the searching bots' work) to a JSON file as it ends, so a
+range can run apart, in the background, and be stopped; ``--merge`` reads any
+number of such files, keeps one game per seed and match, and reports each
+match and the ladder's ratings. Prints numbers; asserts nothing.
+
+The rating is Elo in the Luce model of a multi-player game: a level's chance
+of winning a game is its strength over the sum of the strengths at the table,
+and 400 points of Elo are a factor of ten in strength. A level winning a share
+``s`` against two players of another level is ``400 log10(2s / (1 - s))``
+points above it (0 at a fair share of 1/3); the ladder adds the steps up from
+random play, each with the step's 95% interval.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -27,54 +47,84 @@ from game.bots import Bot  # noqa: E402
 from game.bots.ismcts import SearchParams  # noqa: E402
 
 SEARCHERS = ("hard", "expert")
-PAGE_BUDGET = 1.5  # seconds per move the page gives the hard and expert players
-CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
-Stats = dict[str, tuple[float, int, int]]  # level -> (seconds, moves, iterations)
+PAGE_SECONDS = 1.5  # seconds a move the page gives the hard and expert players
+# Playouts a move each searching level makes in the page's 1.5 s, by
+# bench/page_bot.py (30 moves of a 3-player game of that level, seed 7, means)
+# in Chromium 156 on the machine of docs/PERFORMANCE.md, 2026-11-27, load 5-9:
+# "page" as it is (expert 2,499, hard 2,796); "phone" with the processor slowed
+# 4x (--cpu 4): expert 535, and hard 516, under the expert although its playouts
+# are cheaper (2,796 / 2,499 = 1.12 times as many unslowed): the hard player gets
+# the expert's figure times that ratio instead, so as not to favour the expert.
+PAGE_PLAYOUTS = {
+    "page": {"expert": 2500, "hard": 2800},
+    "phone": {"expert": 530, "hard": 600},
+}
+LADDER = ("random", "easy", "medium", "hard", "expert")
 
 MATCHES = {
     "expert-hard": ["expert", "hard", "hard"],
     "expert-medium": ["expert", "medium", "medium"],
-    "hard-random": ["hard", "random", "random"],
     "hard-medium": ["hard", "medium", "medium"],
+    "hard-random": ["hard", "random", "random"],
     "medium-easy": ["medium", "easy", "easy"],
     "easy-random": ["easy", "random", "random"],
+    "expert-expert": ["expert", "expert", "expert"],
     "four": ["hard", "medium", "easy", "random"],
 }
+# The ladder: each level against two of the level below.
+LADDER_MATCHES = ("easy-random", "medium-easy", "hard-medium", "expert-hard")
+
+Task = tuple[list[str], int, dict[str, int], bool, dict[str, float]]
 
 
-def play(
-    args: tuple[list[str], int, float, bool, str, dict[str, float]],
-) -> tuple[list[float], Stats]:
-    """One game; returns the win share per lineup position and the searching bots' stats."""
-    lineup, seed, budget, nile, clock_name, overrides = args
-    clock = CLOCKS[clock_name]
+def budget_of(name: str) -> dict[str, int]:
+    """Playouts a move per searching level for a named budget: "phone", "page/10"..."""
+    base, _, divisor = name.partition("/")
+    if base not in PAGE_PLAYOUTS:
+        raise SystemExit(f"unknown budget {name!r}: {', '.join(PAGE_PLAYOUTS)}, optionally /N")
+    cut = int(divisor) if divisor else 1
+    return {level: max(1, round(n / cut)) for level, n in PAGE_PLAYOUTS[base].items()}
+
+
+def play(task: Task) -> dict[str, Any]:
+    """One game: the win share of each lineup position and, per searching
+    level, [seconds, moves, playouts] of its thinking by season."""
+    lineup, seed, playouts, nile, overrides = task
     n = len(lineup)
     shift = seed % n
     seats = lineup[shift:] + lineup[:shift]  # seat i plays level seats[i]
     state = new_game([f"{lvl}-{i}" for i, lvl in enumerate(seats)], seed, nile=nile, log=False)
     params = SearchParams(**overrides)  # type: ignore[arg-type]
     bots = [
-        Bot(level, seed * 31 + i, budget=budget, clock=clock, params=params)
+        Bot(
+            level,
+            seed * 31 + i,
+            budget=math.inf,  # no clock: the playouts are the budget
+            max_iterations=playouts.get(level, 1),
+            params=params,
+        )
         for i, level in enumerate(seats)
     ]
-    stats: dict[str, list[float]] = {level: [0.0, 0, 0] for level in SEARCHERS}
+    work: dict[str, list[list[float]]] = {}
     while not state.over:
         p = state.to_move
         assert p is not None
-        start = clock()
+        season = state.season
+        start = time.process_time()
         move = bots[p].choose(state)
-        if seats[p] in stats:
-            entry = stats[seats[p]]
-            entry[0] += clock() - start
-            entry[1] += 1
-            entry[2] += bots[p].last_iterations
+        if seats[p] in SEARCHERS:
+            rows = work.setdefault(seats[p], [[0.0, 0, 0] for _ in range(4)])
+            row = rows[season - 1]
+            row[0] += time.process_time() - start
+            row[1] += 1
+            row[2] += bots[p].last_iterations
         state.apply(move)
     assert state.final is not None
     winners = state.final["winners"]
     share = [0.0] * n
     for seat in winners:
         share[(seat + shift) % n] += 1.0 / len(winners)
-    return share, {k: (v[0], int(v[1]), int(v[2])) for k, v in stats.items()}
+    return {"seed": seed, "share": share, "work": work}
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -86,38 +136,107 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def report(
-    name: str, lineup: list[str], results: list[tuple[list[float], Stats]], seconds: float
-) -> None:
-    games = len(results)
-    shares = [sum(r[0][i] for r in results) for i in range(len(lineup))]
-    print(f"\n{name} ({len(lineup)} players: {', '.join(lineup)}), {games} games, {seconds:.0f}s")
+def elo_step(share: float, others: int = 2) -> float:
+    """Elo of a level winning ``share`` of the games against ``others`` players
+    of one other level, above that level (Luce model)."""
+    share = min(max(share, 1e-6), 1 - 1e-6)
+    return 400 * math.log10(others * share / (1 - share))
+
+
+def describe(run: dict[str, Any]) -> str:
+    budget = ", ".join(f"{lvl} {k}" for lvl, k in sorted(run["playouts"].items()))
+    extra = f", expert {run['expert']}" if run.get("expert") else ""
+    nile = "Nile" if run["nile"] else "base game"
+    return f"playouts a move: {budget}; {nile}{extra}"
+
+
+def report(run: dict[str, Any], seconds: float | None = None) -> dict[str, Any]:
+    """Print one match's figures; return its top level's share and interval."""
+    lineup, games = run["lineup"], run["games"]
+    count = len(games)
+    seeds = sorted(g["seed"] for g in games)
+    took = f", {seconds:.0f} s" if seconds is not None else ""
+    span = f"seeds {seeds[0]}-{seeds[-1]}" if seeds else "no games"
+    print(f"\n{run['match']} ({', '.join(lineup)}): {count} games, {span}{took}")
+    print(f"  {describe(run)}")
     for i, level in enumerate(lineup):
-        lo, hi = wilson(shares[i], games)
+        wins = sum(g["share"][i] for g in games)
+        lo, hi = wilson(wins, count)
         print(
-            f"  seat {i} {level:7s} wins {shares[i]:6.1f} = {shares[i] / games:6.1%} "
+            f"  position {i} {level:7s} wins {wins:6.1f} = {wins / max(count, 1):6.1%} "
             f"(95% CI {lo:.1%}-{hi:.1%})"
         )
     for level in SEARCHERS:
-        secs = sum(r[1][level][0] for r in results)
-        moves = sum(r[1][level][1] for r in results)
-        iters = sum(r[1][level][2] for r in results)
-        if moves:
-            print(
-                f"  {level}: {secs / moves:.3f}s per move, {iters / moves:.0f} iterations "
-                f"per move, {iters / max(secs, 1e-9):.0f} iterations/s"
-            )
+        rows = [g["work"][level] for g in games if level in g["work"]]
+        if not rows:
+            continue
+        by_season = [[sum(r[s][k] for r in rows) for k in range(3)] for s in range(4)]
+        secs = sum(row[0] for row in by_season)
+        moves = sum(row[1] for row in by_season)
+        playouts = sum(row[2] for row in by_season)
+        per_season = ", ".join(
+            f"{1000 * row[0] / row[2]:.2f}" if row[2] else "-" for row in by_season
+        )
+        print(
+            f"  {level}: {playouts / max(moves, 1):.0f} playouts a move, "
+            f"{secs / max(moves, 1):.3f} s a move, {playouts / max(secs, 1e-9):.0f} playouts/s "
+            f"of processor time (ms a playout by season: {per_season})"
+        )
+    top = lineup[0]
+    wins = sum(g["share"][0] for g in games)
+    share = wins / max(count, 1)
     sys.stdout.flush()
+    return {"level": top, "share": share, "interval": wilson(wins, count), "games": count}
 
 
-def parse_overrides(pairs: list[str]) -> dict[str, float]:
-    out: dict[str, float] = {}
+def ladder(results: dict[str, dict[str, Any]]) -> None:
+    """Ratings up the ladder from the matches of each level against two of the level below."""
+    steps = [name for name in LADDER_MATCHES if name in results]
+    if not steps:
+        return
+    print("\nladder (Elo, Luce model; random play 0; each step's 95% interval):")
+    rating = {"random": 0.0}
+    for name in LADDER_MATCHES:
+        top, below, _ = MATCHES[name]
+        if name not in results or below not in rating:
+            continue
+        r = results[name]
+        lo, hi = r["interval"]
+        step = elo_step(r["share"])
+        rating[top] = rating[below] + step
+        print(
+            f"  {top:7s} {rating[top]:6.0f}  ({name}: {r['share']:.1%} of {r['games']} games, "
+            f"95% CI {lo:.1%}-{hi:.1%}; step {step:+.0f}, {elo_step(lo):+.0f} to "
+            f"{elo_step(hi):+.0f})"
+        )
+
+
+def merge(paths: list[Path]) -> None:
+    runs: dict[str, dict[str, Any]] = {}
+    for path in paths:
+        data = json.loads(path.read_text())
+        key = json.dumps([data[k] for k in ("match", "playouts", "nile", "expert")])
+        run = runs.setdefault(key, {**data, "games": [], "files": []})
+        known = {g["seed"] for g in run["games"]}
+        run["games"] += [g for g in data["games"] if g["seed"] not in known]
+        run["files"].append(path.name)
+    tops: dict[str, dict[str, Any]] = {}
+    for run in runs.values():
+        print(f"\nfrom {', '.join(run['files'])}")
+        top = report(run)
+        if run["match"] in LADDER_MATCHES:
+            tops[run["match"]] = top  # one budget per ladder, the last read
+    ladder(tops)
+
+
+def parse_pairs(pairs: list[str], known: dict[str, Any], what: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for pair in pairs:
         key, _, value = pair.partition("=")
-        if key not in SearchParams.__dataclass_fields__:
-            raise SystemExit(f"unknown expert parameter {key!r}")
-        kind = type(getattr(SearchParams(), key))
-        out[key] = kind(value)
+        if key not in known:
+            raise SystemExit(f"unknown {what} {key!r}")
+        kind = type(known[key])
+        out[key] = value.lower() in ("1", "true", "yes") if kind is bool else kind(value)
     return out
 
 
@@ -127,23 +246,22 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument(
         "--budget",
-        type=float,
-        default=0.3,
-        help="seconds per move of every searching bot (hard, expert)",
+        default="phone/10",
+        help="playouts a move of each searching level: page, phone, or either /N "
+        "(default phone/10)",
     )
     parser.add_argument(
-        "--clock",
-        choices=sorted(CLOCKS),
-        default="wall",
-        help="wall time, or processor time of the process playing",
+        "--playouts",
+        nargs="*",
+        default=[],
+        metavar="LEVEL=N",
+        help="playouts a move of a searching level, over --budget's",
     )
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--nile", action="store_true")
+    parser.add_argument("--out", type=Path, help="write the games to this JSON file")
     parser.add_argument(
-        "--progress",
-        type=int,
-        default=0,
-        help="print the running figures every N games (one process only)",
+        "--progress", type=int, default=0, help="print the running figures every N games"
     )
     parser.add_argument(
         "--expert",
@@ -152,45 +270,62 @@ def main() -> None:
         metavar="NAME=VALUE",
         help="search parameters of the expert (see SearchParams)",
     )
+    parser.add_argument("--match", nargs="*", default=["expert-hard"], choices=sorted(MATCHES))
     parser.add_argument(
-        "--match",
-        nargs="*",
-        default=["hard-random", "hard-medium", "medium-easy"],
-        choices=sorted(MATCHES),
+        "--merge", nargs="+", type=Path, metavar="FILE", help="report on files of --out"
     )
     args = parser.parse_args()
-    overrides = parse_overrides(args.expert)
-    print(
-        f"{args.games} games per match (seeds {args.first_seed}-"
-        f"{args.first_seed + args.games - 1}), every searching bot {args.budget}s "
-        f"of {'processor' if args.clock == 'cpu' else 'wall'} time per move, "
-        f"{'Nile' if args.nile else 'base game'}, {args.jobs} process(es)"
-        + (f", expert {overrides}" if overrides else "")
-    )
-    if args.budget < PAGE_BUDGET:
-        print(
-            f"(reduced from the page's {PAGE_BUDGET}s per move, for every searching bot alike, "
-            f"so that the games fit on this machine)"
-        )
+    if args.merge:
+        merge(args.merge)
+        return
+    overrides = parse_pairs(args.expert, SearchParams().__dict__, "expert parameter")
+    playouts = {
+        **budget_of(args.budget),
+        **parse_pairs(args.playouts, dict.fromkeys(SEARCHERS, 0), "level"),
+    }
+    if args.out and len(args.match) > 1:
+        raise SystemExit("--out takes one match")
     seeds = range(args.first_seed, args.first_seed + args.games)
+    tops: dict[str, dict[str, Any]] = {}
     for name in args.match:
         lineup = MATCHES[name]
+        run: dict[str, Any] = {
+            "match": name,
+            "lineup": lineup,
+            "playouts": {lvl: k for lvl, k in playouts.items() if lvl in lineup},
+            "nile": args.nile,
+            "expert": overrides if "expert" in lineup else {},
+            "games": [],
+        }
+        print(f"{name}: {args.games} games, seeds {seeds[0]}-{seeds[-1]}; {describe(run)}")
+        sys.stdout.flush()
         start = time.perf_counter()
-        tasks = [(lineup, seed, args.budget, args.nile, args.clock, overrides) for seed in seeds]
-        if args.jobs == 1:
-            results = []
-            for task in tasks:
-                results.append(play(task))
-                if (
-                    args.progress
-                    and len(results) % args.progress == 0
-                    and len(results) < len(tasks)
-                ):
-                    report(f"{name} so far", lineup, results, time.perf_counter() - start)
-        else:
-            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-                results = list(pool.map(play, tasks))
-        report(name, lineup, results, time.perf_counter() - start)
+        tasks: list[Task] = [
+            (lineup, seed, run["playouts"], args.nile, overrides) for seed in seeds
+        ]
+        with ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else _Serial() as pool:
+            for game in pool.map(play, tasks):
+                run["games"].append(game)
+                if args.out:
+                    args.out.write_text(json.dumps(run))
+                done = len(run["games"])
+                if args.progress and done % args.progress == 0 and done < len(tasks):
+                    report({**run, "match": f"{name} so far"}, time.perf_counter() - start)
+        tops[name] = report(run, time.perf_counter() - start)
+    ladder(tops)
+
+
+class _Serial:
+    """A pool of one: the games in this process, one after the other."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(self, fn: Any, tasks: list[Task]) -> Any:
+        return map(fn, tasks)
 
 
 if __name__ == "__main__":

@@ -61,6 +61,7 @@ class SearchParams:
     tree_depth: int = 64  # decisions below the root the tree may hold
     leads: str = "open"  # how leaves value leads in areas: "open" or "steady"
     root_leads: str = "steady"  # ... and the ranking of the root's moves
+    bounded: bool = False  # back up tanh(margin / reward_scale) instead of the margin
 
 
 @dataclass(frozen=True)
@@ -376,12 +377,14 @@ def searching(
         while depth < params.playout_depth and not world.over and world.season == season:
             world.apply(policy_move(world, rng, params.policy_sample))
             depth += 1
-        reward = margins(evaluate(world, LEADS[params.leads]))
+        reward = [m / scale for m in margins(evaluate(world, LEADS[params.leads]))]
+        if params.bounded:
+            reward = [math.tanh(r) for r in reward]
         # Back-propagation: each node keeps the reward of the player who moved into it.
         for i in range(1, len(path)):
             mover = path[i - 1].player
             path[i].visits += 1
-            path[i].total += (reward[mover] if mover is not None else 0.0) / scale
+            path[i].total += reward[mover] if mover is not None else 0.0
         root.visits += 1
         iterations += 1
         yield
