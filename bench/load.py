@@ -93,7 +93,10 @@ new PerformanceObserver((list) => {
 # The breakdown's steps, in order: (key in window.__steps, label).
 STEPS = (
     ("core.js", "PyScript's core.js arrived"),
+    ("mykerinos:snapshot-read", "snapshot read (a return visit)"),
+    ("mykerinos:snapshot-unpacked", "snapshot unpacked"),
     ("wasm", "pyodide.asm.wasm arrived"),
+    ("mykerinos:python", "Python started or restored"),
     ("Loaded interpreter", "interpreter loaded"),
     ("Loaded files", "game's files unpacked"),
     ("py:ready", "PyScript's py:ready"),
@@ -117,10 +120,12 @@ def load(context, url: str, cpu: float) -> tuple[float, float | None, dict[str, 
     page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
     wait_until(page, "window.__readyAt !== undefined")
+    python = page.evaluate("window.mykerinosPython ? window.mykerinosPython.snapshot : null")
     return (
         page.evaluate("window.__readyAt"),
         page.evaluate("window.__boardAt ?? null"),
         {
+            "python": python,
             **page.evaluate("window.__steps"),
             **page.evaluate(
                 "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
@@ -267,6 +272,11 @@ def report(results: dict[str, list[dict]], games: list[str], runs: int, cpu: flo
             f" (cached: {found[-1]['second_from_sw']}/{found[-1]['second_requests']}"
             " responses from the service worker)"
         )
+        started = [r[f"{mode}_steps"].get("python") for mode in ("cold", "cached") for r in found]
+        if any(started):
+            cold = [r["cold_steps"].get("python") for r in found]
+            cached = [r["cached_steps"].get("python") for r in found]
+            print(f"    how Python started: cold {cold}, cached {cached}")
 
 
 def report_bytes(results: dict[str, list[dict]], out: Path) -> None:

@@ -82,12 +82,12 @@ export async function unpack(data, expected) {
 }
 
 /**
- * The snapshot's bytes when they are on this device (the service worker's
- * cache) or the page asked for them (window.mykerinosSnapshot = "fetch": the
- * tests, whose every browser is new); null otherwise, and on any failure.
- * @returns {Promise<Uint8Array | null>}
+ * The snapshot's file when it is on this device (the service worker's cache)
+ * or the page asked for it (window.mykerinosSnapshot = "fetch": the tests,
+ * whose every browser is new); null otherwise.
+ * @returns {Promise<Response | null>}
  */
-async function readSnapshot() {
+async function findSnapshot() {
   if (!SNAPSHOT) return null;
   const url = new URL(SNAPSHOT.file, RUNTIME).href;
   try {
@@ -95,42 +95,85 @@ async function readSnapshot() {
     if (wanted === "off") return null;
     let response = globalThis.caches ? await caches.match(url) : undefined;
     if (!response && wanted === "fetch") response = await fetch(url);
-    if (!response?.ok) return null;
-    return await unpack(await response.arrayBuffer(), SNAPSHOT);
-  } catch (error) {
-    console.info("Python starts without its snapshot:", String(error));
-    timing.snapshot = "refused";
-    return null;
+    return response?.ok ? response : null;
+  } catch {
+    return null; // no Cache Storage here (a page that is not https): a usual start
   }
 }
 
 /**
- * Pyodide, started for PyScript: restored from the snapshot when there is a
- * good one, started as usual otherwise.
- * @param {Record<string, any>} options PyScript's options for Pyodide's loadPyodide
+ * Pyodide's snapshot in a snapshot file's response.
+ * @param {Response} response
+ * @param {{key: string, bytes: number}} expected
  */
-export async function loadPyodide(options) {
+async function readSnapshot(response, expected) {
+  const data = await response.arrayBuffer();
+  performance.mark("mykerinos:snapshot-read");
+  const memory = await unpack(data, expected);
+  performance.mark("mykerinos:snapshot-unpacked");
+  return memory;
+}
+
+/** Where Python's output goes: PyScript's handlers, once it asks for Python. */
+const output = {
+  /** @type {(text: string) => void} */ stdout: (text) => console.log(text),
+  /** @type {(text: string) => void} */ stderr: (text) => console.warn(text),
+};
+
+/**
+ * Python, restored from the snapshot when there is a good one on this device,
+ * started as usual otherwise.
+ * @returns {Promise<any>}
+ */
+async function start() {
   const begun = performance.now();
+  const found = findSnapshot();
   const pyodide = await import(new URL("pyodide.mjs", RUNTIME).href);
-  const settings = { ...options, indexURL: RUNTIME.href };
-  const snapshot = await readSnapshot();
-  if (snapshot) {
+  const settings = {
+    indexURL: RUNTIME.href,
+    stdout: (/** @type {string} */ text) => output.stdout(text),
+    stderr: (/** @type {string} */ text) => output.stderr(text),
+  };
+  const response = await found;
+  if (response && SNAPSHOT) {
     try {
+      // Pyodide's own module and runtime load while the snapshot is read.
+      const snapshot = readSnapshot(response, SNAPSHOT);
+      snapshot.catch(() => {}); // its failure is loadPyodide's, caught below
       const python = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot });
       // The snapshot's state of chance is every device's: draw a new one.
       python.runPython("import random\nrandom.seed()");
       timing.snapshot = "restored";
+      performance.mark("mykerinos:python");
       timing.ms = performance.now() - begun;
       resolveStarted(python);
       return python;
     } catch (error) {
-      console.info("Python's snapshot was refused, starting it as usual:", String(error));
+      console.info("Python starts without its snapshot:", String(error));
       timing.snapshot = "refused";
     }
   }
   const python = await pyodide.loadPyodide(settings);
+  performance.mark("mykerinos:python");
   if (timing.snapshot === "none" && SNAPSHOT) timing.snapshot = "not on this device";
   timing.ms = performance.now() - begun;
   resolveStarted(python);
   return python;
+}
+
+// Python starts as soon as this module runs (index.html loads it before
+// PyScript), not when PyScript asks for it: the runtime's download and
+// compiling, or the snapshot's reading, go on while PyScript itself loads.
+const starting = start();
+
+/**
+ * Pyodide for PyScript: the Python started above. PyScript's options are its
+ * output handlers (used from now on) and the runtime's folder (pyodide/,
+ * known here); the page's config asks for no packages.
+ * @param {Record<string, any>} options PyScript's options for Pyodide's loadPyodide
+ */
+export async function loadPyodide(options) {
+  if (options.stdout) output.stdout = options.stdout;
+  if (options.stderr) output.stderr = options.stderr;
+  return starting;
 }
