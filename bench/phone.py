@@ -574,9 +574,12 @@ def measure(
     trace_s: float = 0,
     painting: str = "cpu",
     logged: dict | None = None,
+    snapshot: bool = False,
 ) -> dict:
     """One page in a new phone browser: its memory, moves, and whether it was
-    killed (`logged`: the live game's guest to replay, record_guest())."""
+    killed (`logged`: the live game's guest to replay, record_guest();
+    `snapshot`: the game's Python restored from the build's snapshot, as on a
+    return visit)."""
     note: dict = {"over": False, "season": None, "moves": None}
     with Phone(limit, painting=painting) as phone, Watch() as watch:
         note["version"] = phone.version
@@ -597,10 +600,17 @@ def measure(
 
         try:
             phone.init_script(WASM_PROBE)
+            if snapshot and kind != "bare":
+                phone.init_script("window.mykerinosSnapshot = 'fetch';")
             phone.goto(url)
             phone.wait(READY_JS, READY_TIMEOUT_S, 0.2)
             time.sleep(1.0)
             note["ready"] = watch.now()
+            note["start_peak"] = watch.peak()  # the start's own peak (a restore's, with --snapshot)
+            if kind != "bare":
+                note["python"] = phone.js(
+                    "window.mykerinosPython ? window.mykerinosPython.snapshot : null"
+                )
             if kind == "bare":
                 time.sleep(BARE_WATCH_S)
                 note["over"] = True
@@ -669,7 +679,8 @@ def report(kind: str, limit: int, note: dict) -> None:
         fate = "alive"
     policy = f" ({note['policy']})" if note.get("policy") else ""
     print(
-        f"  L={limit} {describe(kind):40} footprint/private MB: ready {pair(note.get('ready'))},"
+        f"  L={limit} {describe(kind):40} footprint/private MB: ready {pair(note.get('ready'))}"
+        f" (start's peak {pair(note.get('start_peak'))}{', Python ' + note['python'] if note.get('python') else ''}),"
         f" peak {pair(note.get('peak'))}, settled {pair(note.get('settled'))}{policy};"
         f" Python's heap {fmt(note.get('wasm'))} MB; {fate}",
         flush=True,
@@ -758,6 +769,12 @@ def main(argv: list[str] | None = None) -> int:
         help="the page's layers painted on the processor as on a phone (default), or with"
         " WebKitGTK's GPU painting (here: Mesa's software GL; tools/phone_browser.py)",
     )
+    parser.add_argument(
+        "--snapshot",
+        action="store_true",
+        help="the game's Python restored from the build's snapshot, as on a return visit"
+        " (web/front/js/python.js), where a new profile would start it as usual",
+    )
     args = parser.parse_args(argv)
     limits = [int(n) for n in args.limits.split(",")]
     kinds = [k.strip() for k in args.games.split(",") if k.strip()]
@@ -818,6 +835,7 @@ def main(argv: list[str] | None = None) -> int:
                                 args.trace,
                                 args.painting,
                                 logs.get(site),
+                                args.snapshot,
                             )
                             notes.setdefault((kind, site), []).append(note)
                             report(kind, limit, note)
