@@ -161,19 +161,38 @@ class NotBack(Exception):
     """A reloaded guest did not take its seat back within a minute: the game stops there."""
 
 
-def seat_guests(browser, site: str, rng: random.Random, found: dict[str, list[float]], guests: int):
+def seat_guests(
+    browser,
+    site: str,
+    rng: random.Random,
+    found: dict[str, list[float]],
+    guests: int,
+    returning: bool = False,
+):
     """A host's page starts a game of people with `guests` friends' seats, and
-    one device on a first visit opens the invite for each seat in turn, timed
-    from the navigation to seated (see the module's docstring). Returns the
-    browser contexts (the host's first) and the pages, all still open."""
+    one device on a first visit (`returning`: a device that has opened the
+    game before, its service worker installed) opens the invite for each seat
+    in turn, timed from the navigation to seated (see the module's docstring).
+    Returns the browser contexts (the host's first) and the pages, all still open."""
     contexts = []
+    said = "returning: " if returning else ""
 
     def device(url: str, seat: int | None = None):
         context = browser.new_context()
+        contexts.append(context)
+        if seat is not None and returning:
+            before = context.new_page()
+            before.goto(site)
+            wait_ready(before, 120_000)
+            before.wait_for_function(
+                "navigator.serviceWorker.getRegistration()"
+                ".then(r => !!(r && r.active && r.active.state === 'activated'))",
+                timeout=120_000,
+            )
+            before.close()
         context.add_init_script(MARKS)
         if seat is not None:
             context.add_init_script(TAKE.replace("SEAT", str(seat)))
-        contexts.append(context)
         page = context.new_page()
         page.goto(url)
         return page
@@ -190,12 +209,18 @@ def seat_guests(browser, site: str, rng: random.Random, found: dict[str, list[fl
         page = device(url, seat)
         page.wait_for_function("() => window.marks.seated !== null", timeout=60_000)
         steps = page.evaluate(STEPS)
-        found["invite opened to the page ready"].append(page.evaluate("window.marks.ready"))
+        found[said + "invite opened to the page ready"].append(page.evaluate("window.marks.ready"))
         for name, mark in STEP_MARKS.items():
             if mark in steps:
-                found[name].append(steps[mark])
-        found["invite opened to seat picker shown"].append(page.evaluate("window.marks.picker"))
-        found["invite opened to seated"].append(page.evaluate("window.marks.seated"))
+                found[said + name].append(steps[mark])
+        found[said + "invite opened to seat picker shown"].append(
+            page.evaluate("window.marks.picker")
+        )
+        found[said + "invite opened to seated"].append(page.evaluate("window.marks.seated"))
+        if returning:
+            found[said + "Python restored from the snapshot"].append(
+                float(page.evaluate("window.mykerinosPython.snapshot === 'restored'"))
+            )
         pages.append(page)
     return contexts, pages
 
@@ -313,6 +338,14 @@ def main(argv: list[str] | None = None) -> int:
         help="more rooms where three first visits take their seats, and no game is played"
         " (default 0): more samples of the time to seated",
     )
+    parser.add_argument(
+        "--returning",
+        type=int,
+        default=0,
+        help="rooms as --joins where the three devices have opened the game before (their"
+        " service worker installed, Python restored from its snapshot), alternating with"
+        " --joins' rooms (default 0)",
+    )
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -329,6 +362,11 @@ def main(argv: list[str] | None = None) -> int:
         "reloaded guest to its seat back",
         "reloaded guest to the game caught up",
         "Play again to drawn on every other device",
+    )
+    names += tuple(
+        "returning: " + name
+        for name in (*names[:11], "Python restored from the snapshot")
+        if not name.startswith(("decision", "reloaded", "Play again"))
     )
     found: dict[str, list[float]] = {name: [] for name in names}
     stopped = 0  # games stopped by a reloaded guest not back in its seat
@@ -374,9 +412,11 @@ def main(argv: list[str] | None = None) -> int:
                         live_game(browser, site, rng, found)
                     except NotBack:
                         stopped += 1
-                for _ in range(args.joins):
-                    for context in seat_guests(browser, site, rng, found, 3)[0]:
-                        context.close()
+                for number in range(max(args.joins, args.returning)):
+                    kinds = [False] * (number < args.joins) + [True] * (number < args.returning)
+                    for returning in kinds:
+                        for context in seat_guests(browser, site, rng, found, 3, returning)[0]:
+                            context.close()
                 browser.close()
         finally:
             relay.stop()
@@ -391,6 +431,11 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"live games through the page: {args.games} games of 3 people on 3 devices"
             + (f", and {args.joins} rooms of 4 seats taken, no game played" if args.joins else "")
+            + (
+                f", and {args.returning} such rooms of devices that opened the game before"
+                if args.returning
+                else ""
+            )
         )
         for name in names:
             if found[name]:
