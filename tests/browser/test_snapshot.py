@@ -70,6 +70,20 @@ def test_a_first_visit_fetches_nothing_and_a_return_visit_restores(browser, site
         wait_service_worker(page)
         assert asked and not [url for url in asked if "/snapshot-" in url], asked
         assert any("/snapshot-" in url for _, url in recorder.requests), "not precached"
+        # Kept unpacked: a restore reads it as it is.
+        kept = page.evaluate(
+            """async () => {
+              const keys = [];
+              for (const name of await caches.keys()) {
+                for (const request of await (await caches.open(name)).keys()) {
+                  if (request.url.includes("/snapshot-")) keys.push(request.url);
+                }
+              }
+              const body = await (await caches.match(keys[0])).arrayBuffer();
+              return [keys.length, body.byteLength, new Uint8Array(body)[0]];
+            }"""
+        )
+        assert kept[0] == 1 and kept[1] > 20_000_000 and kept[2] != 0x1F, kept
         page.reload()
         playable(page)
         assert page.evaluate(HOW) == "restored"

@@ -3,7 +3,9 @@
 // and the list of every file of the site. Do not edit dist/sw.js.
 //
 // - install: downloads every file into a new cache named after the version
-//   (revalidating against the HTTP cache, so unchanged files cost a 304).
+//   (revalidating against the HTTP cache, so unchanged files cost a 304), and
+//   keeps Python's snapshot (pyodide/snapshot-*.gz) unpacked, so that a start
+//   restoring it does not unpack it first (web/front/js/python.js reads both).
 // - activate: deletes this site's caches of older versions. A new version
 //   waits (no automatic skipWaiting) until no open page uses the old one, so
 //   a page that is already open keeps its own files. A page may ask for the
@@ -31,9 +33,29 @@ self.addEventListener("install", (event) => {
         await caches.delete(CACHE);
         throw error;
       }
+      for (const request of requests) {
+        if (SNAPSHOT.test(request.url)) await unpackInCache(cache, request);
+      }
     })(),
   );
 });
+
+const SNAPSHOT = /\/pyodide\/snapshot-[^/]*\.gz$/;
+
+// Python's snapshot, gzipped on the wire, kept unpacked; a file that does not
+// unpack is dropped (the page then starts Python as usual).
+async function unpackInCache(cache, request) {
+  try {
+    const stored = await cache.match(request);
+    const data = new Uint8Array(await stored.arrayBuffer());
+    if (data[0] !== 0x1f || data[1] !== 0x8b) return; // the host sent it unpacked
+    const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const unpacked = await new Response(stream).arrayBuffer();
+    await cache.put(request, new Response(unpacked, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch {
+    await cache.delete(request);
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
