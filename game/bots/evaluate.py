@@ -29,12 +29,26 @@ def _wing_of(wings: tuple[str, ...]) -> dict[str | None, int]:
     return {patron: w for w, patron in enumerate(wings, start=1)}
 
 
+def multipliers(state: GameState) -> list[list[int]]:
+    """Every player's points per card of each wing's patron (index 1-5, 0 unused):
+    ``exhibition_multiplier`` for all of them at once."""
+    museum, n = state.museum, state.n
+    table = [[1] * 6 for _ in range(n)]
+    for w in range(1, 6):
+        for room, value in WING_ROOMS[w]:
+            holder = museum[room]
+            if 0 <= holder < n and value > table[holder][w]:
+                table[holder][w] = value
+    return table
+
+
 def card_worth(
     state: GameState,
     p: int,
     card: str,
     held: dict[str | None, int],
     wing_of: dict[str | None, int],
+    mults: list[list[int]] | None = None,
 ) -> float:
     """Points a card brings player ``p``: its value, its exhibition value and a
     share of a set."""
@@ -44,7 +58,7 @@ def card_worth(
         return worth
     wing = wing_of.get(patron)
     if wing is not None:
-        mult = exhibition_multiplier(state.museum, p, wing)
+        mult = mults[p][wing] if mults is not None else exhibition_multiplier(state.museum, p, wing)
         worth += max(mult, 1.6)
     have = held.get(patron, 0)
     rarest = min(held.get(x, 0) for x in PATRONS)
@@ -61,7 +75,12 @@ ROOM_WINGS: tuple[tuple[int, ...], ...] = tuple(
 
 
 def room_worth(
-    state: GameState, p: int, room: int, held: dict[str | None, int], wings: tuple[str, ...]
+    state: GameState,
+    p: int,
+    room: int,
+    held: dict[str | None, int],
+    wings: tuple[str, ...],
+    mults: list[list[int]] | None = None,
 ) -> float:
     """Extra exhibition points a museum room would bring ``p``, with some hope
     of more cards of those patrons."""
@@ -69,7 +88,7 @@ def room_worth(
     future = FUTURE_CARDS[state.season]
     gain = 0.0
     for w in ROOM_WINGS[room]:
-        mult = exhibition_multiplier(state.museum, p, w)
+        mult = mults[p][w] if mults is not None else exhibition_multiplier(state.museum, p, w)
         if value > mult:
             gain += (value - mult) * (held.get(wings[w - 1], 0) + future)
     if value < 5:
@@ -109,6 +128,7 @@ def evaluate(
         return [float(x) + 0.01 * state.cubes[p] for p, x in enumerate(state.final["scores"])]
     values = []
     helds = []
+    mults = multipliers(state)
     for p in range(n):
         held: dict[str | None, int] = {}
         for c in state.cards[p]:
@@ -117,12 +137,12 @@ def evaluate(
         helds.append(held)
         total = float(state.score[p])
         for w, patron in enumerate(wings, start=1):
-            total += held.get(patron, 0) * exhibition_multiplier(state.museum, p, w)
+            total += held.get(patron, 0) * mults[p][w]
         total += count_sets([card_patron(c) for c in state.cards[p]]) * SET_POINTS
         total += state.cubes[p] * CUBE_VALUE[state.season]
         values.append(total)
     if state.phase is not Phase.OVER:
-        _add_region_outlook(state, values, helds, wing_of, certainty)
+        _add_region_outlook(state, values, helds, wing_of, certainty, mults)
     return values
 
 
@@ -132,6 +152,7 @@ def _add_region_outlook(
     helds: list[dict[str | None, int]],
     wing_of: dict[str | None, int],
     certainty: Callable[[GameState, int, int], float],
+    mults: list[list[int]],
 ) -> None:
     """Credit the likely winners of every area still to be surveyed."""
     region = state.region
@@ -148,7 +169,8 @@ def _add_region_outlook(
         if p not in best_rooms:
             rooms = open_rooms(state.museum, p) if state.general_stock(p) else []
             best_rooms[p] = max(
-                (room_worth(state, p, r, helds[p], state.setup.wings) for r in rooms), default=0.0
+                (room_worth(state, p, r, helds[p], state.setup.wings, mults) for r in rooms),
+                default=0.0,
             )
         return best_rooms[p]
 
@@ -174,7 +196,9 @@ def _add_region_outlook(
             if side == state.neutral:
                 taken.append(max(remaining, key=card_value))
                 continue
-            worths = [(card_worth(state, side, c, helds[side], wing_of), c) for c in remaining]
+            worths = [
+                (card_worth(state, side, c, helds[side], wing_of, mults), c) for c in remaining
+            ]
             best_worth, best_card = max(worths)
             # A close race is worth less than a safe lead.
             margin = counts[side] - (counts[ranked[pos + 1]] if pos + 1 < len(ranked) else 0)

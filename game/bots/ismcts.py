@@ -31,7 +31,15 @@ from ..region import CELL_INDEX
 from ..rng import Rng
 from ..setup import BOATS, Setup
 from ..state import EMPTY, parcels_in_season
-from .evaluate import CUBE_VALUE, card_worth, evaluate, open_lead, room_worth, steady_lead
+from .evaluate import (
+    CUBE_VALUE,
+    card_worth,
+    evaluate,
+    multipliers,
+    open_lead,
+    room_worth,
+    steady_lead,
+)
 from .lookahead import ranking
 from .steps import Steps, run
 
@@ -170,6 +178,7 @@ class Tactics:
         self._gains: dict[tuple[int, int, int], float] = {}
         self._placements: dict[tuple[int, tuple[str, ...]], float] = {}
         self._held: dict[str | None, int] | None = None
+        self._mults: list[list[int]] | None = None
 
     def _takes(self, a: int, counts: list[int]) -> list[float]:
         """What each side expects from area ``a`` if it were surveyed now."""
@@ -225,6 +234,12 @@ class Tactics:
             self._held = _held(self.state, self.p)
         return self._held
 
+    def mults(self) -> list[list[int]]:
+        """Every player's exhibition multipliers (``evaluate.multipliers``), once."""
+        if self._mults is None:
+            self._mults = multipliers(self.state)
+        return self._mults
+
     def score(self, move: Move) -> float:
         state, p = self.state, self.p
         action = move.action
@@ -242,7 +257,9 @@ class Tactics:
         held = self.held()
         if action == "museum":
             assert move.room is not None
-            worth = room_worth(state, p, ROOM_INDEX[move.room], held, state.setup.wings)
+            worth = room_worth(
+                state, p, ROOM_INDEX[move.room], held, state.setup.wings, self.mults()
+            )
             if move.patron is not None:  # Sir Brown during the excavation
                 return worth - self.cube - 0.4
             return worth
@@ -251,7 +268,7 @@ class Tactics:
             wing_of: dict[str | None, int] = {
                 patron: w for w, patron in enumerate(state.setup.wings, start=1)
             }
-            return card_worth(state, p, move.card, held, wing_of)
+            return card_worth(state, p, move.card, held, wing_of, self.mults())
         if action == "neutral_claim":
             assert move.card is not None
             return float(card_value(move.card))  # keep the best card from the others

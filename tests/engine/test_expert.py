@@ -9,9 +9,10 @@ import pytest
 
 from game import GameState, Move, new_game
 from game.bots import Bot
-from game.bots.evaluate import evaluate, open_lead, steady_lead
+from game.bots.evaluate import evaluate, multipliers, open_lead, steady_lead
 from game.bots.ismcts import SearchParams, Tactics, search, world_for
 from game.cards import card_value
+from game.museum import exhibition_multiplier
 from game.region import CELL_NAMES
 from game.rng import Rng
 from game.setup import BOATS
@@ -196,3 +197,22 @@ def test_leaves_do_not_count_on_a_lead_someone_can_still_take() -> None:
     state.play(Move("pass"))
     assert all(state.pass_space)
     assert open_lead(state, first, 1) == 1.0
+
+
+@pytest.mark.parametrize("nile", [False, True])
+def test_the_multiplier_table_is_the_museum_rule_for_every_player(nile: bool) -> None:
+    # The estimate reads every player's exhibition multipliers from one table per
+    # position; a whole game checks it against the museum's own function.
+    state = new_game(["A", "B", "C", "D"], 8, nile=nile, log=False)
+    bots = [Bot("easy", i) for i in range(state.n)]
+    held_rooms = 0
+    while not state.over:
+        table = multipliers(state)
+        for p in range(state.n):
+            for wing in range(1, 6):
+                assert table[p][wing] == exhibition_multiplier(state.museum, p, wing)
+        held_rooms = max(held_rooms, sum(1 for holder in state.museum if holder >= 0))
+        p = state.to_move
+        assert p is not None
+        state.apply(bots[p].choose(state))
+    assert held_rooms >= 4  # rooms were really booked along the way
