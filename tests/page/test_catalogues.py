@@ -40,6 +40,7 @@ def families() -> set[str]:
     for b in BOATS:
         keys |= {f"boat.{b}", f"boat.{b}.the", f"boat.{b}.help"}
     keys |= {f"seat.{s}" for s in (HUMAN, FRIEND, *BOT_LEVELS)}
+    keys |= {f"level.{s}" for s in BOT_LEVELS}  # the new-game dialog's notes on each level
     keys |= {f"ordinal.{k}" for k in (1, 2, 3)}
     keys |= {f"room.help.{v}" for v in (2, 3, 5)}
     dialogs = (JS / "dialogs.js").read_text()

@@ -230,6 +230,14 @@ export function buildNewGame(page, offer, { learn, hostLive }) {
     }
   };
   count.addEventListener("change", sync);
+  // What each computer level means, from its games against the level below (docs/PERFORMANCE.md).
+  const levels = h(
+    "ul",
+    { id: "level-notes", class: "small levels" },
+    ...offer.seats
+      .filter((value) => value !== PERSON && value !== FRIEND)
+      .map((value) => h("li", {}, h("b", { text: t(`seat.${value}`) }), " — ", t(`level.${value}`))),
+  );
   const form = h(
     "form",
     { method: "dialog" },
@@ -251,6 +259,7 @@ export function buildNewGame(page, offer, { learn, hostLive }) {
       : null,
     h("label", { class: "row" }, h("span", { text: t("dialog.players") }), count),
     names,
+    levels,
     h(
       "label",
       { class: "check" },
