@@ -91,6 +91,7 @@ function setAttrs(el, attrs) {
 export function fill(el, ...children) {
   el.replaceChildren();
   append(el, children);
+  realize(el);
 }
 
 /**
@@ -114,10 +115,83 @@ export function reasonOf(error) {
   return message ? String(message) : String(error);
 }
 
+/** Placeholders made by memo(): what they stand for. @type {WeakMap<Node, {from: string, build: () => Element}>} */
+const later = new WeakMap();
+/** What each element on screen was last drawn from, by memo(). @type {WeakMap<Node, string>} */
+const drawnFrom = new WeakMap();
+
+/**
+ * An element drawn only when what it is drawn from changed: a placeholder
+ * (an empty comment) that morph() and refill() turn into `build()`'s element,
+ * or leave the element on screen as it is when that element was last drawn
+ * from the same `from` (a signature: everything `build` reads, as a string).
+ * Only for drawings that are morphed in (refill); fill() builds them at once.
+ * @param {string} from
+ * @param {() => Element} build
+ * @returns {Node}
+ */
+export function memo(from, build) {
+  const mark = document.createComment("");
+  later.set(mark, { from, build });
+  return mark;
+}
+
+/**
+ * Every placeholder of memo() in `root`'s tree (not `root` itself) replaced by
+ * its element, for a tree put on screen as it is.
+ * @param {Node} root
+ */
+function realize(root) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+  /** @type {ChildNode[]} */
+  const marks = [];
+  while (walker.nextNode()) {
+    const node = /** @type {ChildNode} */ (walker.currentNode);
+    if (later.has(node)) marks.push(node);
+  }
+  for (const mark of marks) {
+    const lazy = later.get(mark);
+    if (!lazy) continue;
+    const built = lazy.build();
+    realize(built);
+    mark.replaceWith(built);
+    drawnFrom.set(built, lazy.from);
+  }
+}
+
+/**
+ * Put `node` where `here` is (or at the end of `el`), its placeholders realized.
+ * @param {Element} el
+ * @param {ChildNode | undefined} here
+ * @param {Node} node
+ */
+function place(el, here, node) {
+  realize(node);
+  if (here) here.replaceWith(node);
+  else el.append(node);
+}
+
+/**
+ * Whether `here` may be morphed into `next`: elements of the same kind and id
+ * (an element with an id, such as a button with a listener, is never turned
+ * into another one).
+ * @param {Node} here
+ * @param {Node} next
+ */
+function alike(here, next) {
+  return (
+    here instanceof Element &&
+    next instanceof Element &&
+    here.namespaceURI === next.namespaceURI &&
+    here.tagName === next.tagName &&
+    here.id === next.id
+  );
+}
+
 /**
  * Make `el` look like `next` while keeping the nodes that are already there:
  * attributes and texts are changed in place, children matched by position, a
- * node of another kind replaced. The browser then repaints only what changed
+ * node of another kind or id replaced. The browser then repaints only what changed
  * (replacing a whole SVG makes it raster all of it again). For drawings
  * without listeners: `next`'s listeners are not carried over.
  * @param {Element} el
@@ -143,17 +217,26 @@ export function morphChildren(el, next) {
   const old = Array.from(el.childNodes);
   fresh.forEach((node, i) => {
     const here = old[i];
-    if (!here) el.append(node);
+    const lazy = later.get(node);
+    if (lazy) {
+      if (here && drawnFrom.get(here) === lazy.from) return; // drawn from the same: left as it is
+      const built = lazy.build();
+      if (here instanceof Element && alike(here, built)) {
+        morph(here, built);
+        drawnFrom.set(here, lazy.from);
+      } else {
+        place(el, here, built);
+        drawnFrom.set(built, lazy.from);
+      }
+      return;
+    }
+    if (here) drawnFrom.delete(here);
+    if (!here) place(el, here, node);
     else if (here.nodeType === Node.TEXT_NODE && node.nodeType === Node.TEXT_NODE) {
       if (here.nodeValue !== node.nodeValue) here.nodeValue = node.nodeValue;
-    } else if (
-      here instanceof Element &&
-      node instanceof Element &&
-      here.namespaceURI === node.namespaceURI &&
-      here.tagName === node.tagName
-    ) {
+    } else if (here instanceof Element && node instanceof Element && alike(here, node)) {
       morph(here, node);
-    } else here.replaceWith(node);
+    } else place(el, here, node);
   });
   for (let i = fresh.length; i < old.length; i++) old[i].remove();
 }

@@ -216,7 +216,8 @@ export function parts(page, actions) {
         looks(v),
         hintOf(v),
       ],
-      draw: (v) => fill(need("#status"), drawStatus(v, hintOf(v), actions.askHint)),
+      // Morphed: the button that has the focus stays the same element (none is focused again).
+      draw: (v) => refill(need("#status"), drawStatus(v, hintOf(v), actions.askHint)),
     },
     { name: "message", slice: (v) => v.message, draw: (v) => drawMessage(need("#message"), v.message) },
     lessonPart(page),

@@ -123,11 +123,14 @@ function focusOn(el, scroll) {
 // chosen now; the groups say how to move in them.
 function prepare() {
   const cards = surveying();
+  // Only what differs is written: an attribute set, even to its own value, makes
+  // the browser look at the element's style again (setStops sets tabindex).
   for (const el of [...regionItems(), ...$$(ROOM_ITEMS)]) {
-    el.tabIndex = -1;
+    if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
     if (!el.getAttribute("role")) el.setAttribute("role", "button");
-    if (isHl(el)) el.removeAttribute("aria-disabled");
-    else el.setAttribute("aria-disabled", "true");
+    if (isHl(el)) {
+      if (el.hasAttribute("aria-disabled")) el.removeAttribute("aria-disabled");
+    } else if (el.getAttribute("aria-disabled") !== "true") el.setAttribute("aria-disabled", "true");
     if (!el.hasAttribute("aria-label")) {
       const title = el.querySelector(":scope > title");
       if (title) el.setAttribute("aria-label", title.textContent || "");
@@ -156,7 +159,7 @@ function describe(selector, id, text) {
     group.after(help);
   }
   if (help.textContent !== text) help.textContent = text;
-  group.setAttribute("aria-describedby", id);
+  if (group.getAttribute("aria-describedby") !== id) group.setAttribute("aria-describedby", id);
 }
 
 function park() {

@@ -348,6 +348,9 @@ export function setStops(rov) {
     [toolItems(), toolStop(rov)],
   ];
   for (const [items, stop] of groups) {
-    for (const el of items) el.tabIndex = el === stop ? 0 : -1;
+    for (const el of items) {
+      const index = el === stop ? 0 : -1;
+      if (el.tabIndex !== index || !el.hasAttribute("tabindex")) el.tabIndex = index;
+    }
   }
 }

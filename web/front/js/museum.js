@@ -4,7 +4,7 @@
 // this module turns that into sectors.
 
 import { t } from "./i18n.js";
-import { s } from "./dom.js";
+import { memo, s } from "./dom.js";
 import { cube, patronTip, sideOf, targetAttrs, tokenChip } from "./pieces.js";
 import { marked } from "./store.js";
 import { ROOM, target } from "./generated/shared.js";
@@ -96,12 +96,34 @@ export function drawMuseum(view, marks, tight = false) {
     role: "group",
     "aria-label": t("museum.label"),
   });
-  const defs = s("defs");
-  svg.append(defs);
-  svg.append(s("circle", { class: "hall", cx: M.cx, cy: M.cy, r: radii.hall - 3 }));
-  svg.append(s("text", { class: "hall-label", x: M.cx, y: M.cy - 6, text: t("museum.title") }));
-  svg.append(s("text", { class: "hall-sub", x: M.cx, y: M.cy + 12, text: t("museum.hall") }));
   const wings = view.wings.length;
+  const arcs = view.wings.map((wing, i) => {
+    const [a0, a1] = slotAngles(i * 2, wings);
+    const centre = (a0 + a1) / 2;
+    const bottom = Math.sin((centre * Math.PI) / 180) > 0.2;
+    return { wing, a0, a1, centre, bottom, id: `wing-arc-${wing.wing}` };
+  });
+  // Drawn again only when the wings change (the rooms below, each when it changes).
+  svg.append(
+    memo(JSON.stringify(["defs", view.wings]), () =>
+      s(
+        "defs",
+        {},
+        arcs.map(({ centre, bottom, id }) =>
+          s("path", { id, d: arcPath(bottom ? M.text + 8 : M.text, centre - 40, centre + 40, bottom) }),
+        ),
+      ),
+    ),
+  );
+  svg.append(
+    memo(JSON.stringify(["hall", radii.hall]), () =>
+      s("circle", { class: "hall", cx: M.cx, cy: M.cy, r: radii.hall - 3 }),
+    ),
+  );
+  svg.append(
+    memo("hall-label", () => s("text", { class: "hall-label", x: M.cx, y: M.cy - 6, text: t("museum.title") })),
+  );
+  svg.append(memo("hall-sub", () => s("text", { class: "hall-sub", x: M.cx, y: M.cy + 12, text: t("museum.hall") })));
   /** @type {Map<number, Room[]>} */
   const bySlot = new Map();
   for (const room of view.museum) {
@@ -110,20 +132,22 @@ export function drawMuseum(view, marks, tight = false) {
     else bySlot.set(room.slot, [room]);
   }
 
-  view.wings.forEach((wing, i) => {
-    const [a0, a1] = slotAngles(i * 2, wings);
-    const centre = (a0 + a1) / 2;
+  arcs.forEach(({ wing, a0, a1, id: pid }, i) => {
     // Wing band and label (text follows the arc, upright at the bottom too).
-    svg.append(s("path", { class: `wing-band p-${wing.patron}`, d: sector(M.outer + 3, M.band + 3, a0 + 1, a1 - 1) }));
-    const bottom = Math.sin((centre * Math.PI) / 180) > 0.2;
-    const pid = `wing-arc-${wing.wing}`;
-    defs.append(s("path", { id: pid, d: arcPath(bottom ? M.text + 8 : M.text, centre - 40, centre + 40, bottom) }));
+    const from = JSON.stringify([wing, a0, a1]);
     svg.append(
-      s(
-        "text",
-        { class: "wing-label" },
-        s("title", { text: t("museum.wing", { wing: wing.wing, patron: wing.name }) + patronTip(wing.patron) }),
-        s("textPath", { href: `#${pid}`, startOffset: "50%", text: `${wing.wing} · ${wing.name}` }),
+      memo(`band ${from}`, () =>
+        s("path", { class: `wing-band p-${wing.patron}`, d: sector(M.outer + 3, M.band + 3, a0 + 1, a1 - 1) }),
+      ),
+    );
+    svg.append(
+      memo(`label ${from}`, () =>
+        s(
+          "text",
+          { class: "wing-label" },
+          s("title", { text: t("museum.wing", { wing: wing.wing, patron: wing.name }) + patronTip(wing.patron) }),
+          s("textPath", { href: `#${pid}`, startOffset: "50%", text: `${wing.wing} · ${wing.name}` }),
+        ),
       ),
     );
     // The wing's rooms (inner, then outer), then the 2-room after it: the
@@ -133,7 +157,20 @@ export function drawMuseum(view, marks, tight = false) {
       for (const room of rooms) {
         const [r0, r1] = radii[room.part];
         const [b0, b1] = slotAngles(slot, wings);
-        svg.append(drawRoom(view, room, r0, r1, b0, b1, marks));
+        const from = JSON.stringify([
+          room,
+          r0,
+          r1,
+          b0,
+          b1,
+          view.token_step,
+          sideOf(view, room.holder),
+          sideOf(view, room.token),
+          view.token_step && room.hl ? sideOf(view, view.to_move) : null,
+          marked(marks.hint, "room", room.id),
+          marked(marks.recent, "room", room.id),
+        ]);
+        svg.append(memo(from, () => drawRoom(view, room, r0, r1, b0, b1, marks)));
       }
     }
   });
@@ -168,17 +205,18 @@ function drawRoom(view, room, r0, r1, a0, a1, marks) {
   if (tokenSpot) parts.push(t("cell.token_here"));
   else if (room.hl) parts.push(t("room.open_now"));
   const label = parts.join(", ");
+  const title = `${label}. ${t(`room.help.${room.value}`)}`;
   const attrs = {
     id: `room-${room.id}`,
     "data-slot": String(room.slot),
     "data-part": room.part,
-    ...targetAttrs(target(ROOM, room.id), room.hl, label),
+    ...targetAttrs(target(ROOM, room.id), room.hl, label, title),
     class: classes.join(" "),
   };
   const g = s(
     "g",
     attrs,
-    s("title", { text: `${label}. ${t(`room.help.${room.value}`)}` }),
+    s("title", { text: title }),
     s("path", { class: "room-bg", d: sector(r0 + 1.5, r1 - 1.5, a0 + 0.8, a1 - 0.8) }),
   );
   const mid = (a0 + a1) / 2;

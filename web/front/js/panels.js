@@ -3,7 +3,7 @@
 // Nile's bar and the log.
 
 import { t } from "./i18n.js";
-import { fill, h, s } from "./dom.js";
+import { fill, h, memo, s } from "./dom.js";
 import { boatIcon, boatWords, patronName, patronTip, seatIcon, sideOf, tokenChip } from "./pieces.js";
 import { PERSON } from "./generated/shared.js";
 
@@ -140,50 +140,8 @@ function drawNileHoldings(view, p) {
 export function drawPlayers(view) {
   const list = [];
   for (const p of view.players) {
-    const side = sideOf(view, p.index);
-    const classes = ["player", `c-${p.colour}`];
-    const bot = p.seat !== PERSON;
-    const thinking = p.to_move && !view.final && bot && !!view.bot_to_move;
-    if (p.to_move && !view.final) classes.push("to-move");
-    if (thinking) classes.push("thinking");
-    const head = h("header", {}, side ? seatIcon(side, 30) : null, h("span", { class: "pname", text: p.name }));
-    if (bot) head.append(h("span", { class: "badge bot", title: t("player.bot_title"), text: t(`seat.${p.seat}`) }));
-    if (p.first)
-      head.append(h("span", { class: "badge first", title: t("player.first_title"), text: t("player.first") }));
-    if (thinking) {
-      head.append(
-        h(
-          "span",
-          { class: "badge turn thinking", role: "status" },
-          t("player.thinking"),
-          h("span", { class: "dots", "aria-hidden": "true" }, "…"),
-        ),
-      );
-    } else if (p.to_move && !view.final) {
-      head.append(h("span", { class: "badge turn", text: t("player.to_play") }));
-    }
-
-    const stats = h("dl", { class: "stats" });
-    /** @param {string} label @param {string | number} value @param {string} [title] */
-    const stat = (label, value, title) => {
-      stats.append(h("div", { title: title || null }, h("dt", { text: label }), h("dd", { text: String(value) })));
-    };
-    stat(t("player.score"), p.score);
-    stat(t("player.cubes"), p.cubes, t("player.cubes_title"));
-    if (view.neutral) stat(t("player.neutral"), p.neutral_cubes, t("player.neutral_title"));
-    stat(t("player.supply"), p.supply, t("player.supply_title"));
-    stat(t("player.passed"), p.passed ? `#${p.passed}` : "—", t("player.passed_title"));
-    const extras = view.nile ? drawNileHoldings(view, p) : null;
-    list.push(
-      h(
-        "article",
-        { class: classes.join(" "), "data-player": p.index, "data-seat": p.seat },
-        head,
-        stats,
-        extras,
-        drawHand(p.hand),
-      ),
-    );
+    const from = JSON.stringify([p, !!view.neutral, view.nile, !!view.final, !!view.bot_to_move]);
+    list.push(memo(from, () => drawPlayer(view, p)));
   }
   const n = view.neutral ? sideOf(view, "neutral") : null;
   if (view.neutral && n) {
@@ -209,30 +167,90 @@ export function drawPlayers(view) {
 }
 
 /**
+ * One player's panel.
+ * @param {View} view
+ * @param {Player} p
+ */
+function drawPlayer(view, p) {
+  const side = sideOf(view, p.index);
+  const classes = ["player", `c-${p.colour}`];
+  const bot = p.seat !== PERSON;
+  const thinking = p.to_move && !view.final && bot && !!view.bot_to_move;
+  if (p.to_move && !view.final) classes.push("to-move");
+  if (thinking) classes.push("thinking");
+  const head = h("header", {}, side ? seatIcon(side, 30) : null, h("span", { class: "pname", text: p.name }));
+  if (bot) head.append(h("span", { class: "badge bot", title: t("player.bot_title"), text: t(`seat.${p.seat}`) }));
+  if (p.first)
+    head.append(h("span", { class: "badge first", title: t("player.first_title"), text: t("player.first") }));
+  if (thinking) {
+    head.append(
+      h(
+        "span",
+        { class: "badge turn thinking", role: "status" },
+        t("player.thinking"),
+        h("span", { class: "dots", "aria-hidden": "true" }, "…"),
+      ),
+    );
+  } else if (p.to_move && !view.final) {
+    head.append(h("span", { class: "badge turn", text: t("player.to_play") }));
+  }
+
+  const stats = h("dl", { class: "stats" });
+  /** @param {string} label @param {string | number} value @param {string} [title] */
+  const stat = (label, value, title) => {
+    stats.append(h("div", { title: title || null }, h("dt", { text: label }), h("dd", { text: String(value) })));
+  };
+  stat(t("player.score"), p.score);
+  stat(t("player.cubes"), p.cubes, t("player.cubes_title"));
+  if (view.neutral) stat(t("player.neutral"), p.neutral_cubes, t("player.neutral_title"));
+  stat(t("player.supply"), p.supply, t("player.supply_title"));
+  stat(t("player.passed"), p.passed ? `#${p.passed}` : "—", t("player.passed_title"));
+  const extras = view.nile ? drawNileHoldings(view, p) : null;
+  return h(
+    "article",
+    { class: classes.join(" "), "data-player": p.index, "data-seat": p.seat },
+    head,
+    stats,
+    extras,
+    drawHand(p.hand),
+  );
+}
+
+/**
  * Every player's score, cubes and supply on one line (shown on phones, in the
  * pinned turn panel, while the players' panels lie further down the page).
  * @param {View} view
  */
 export function drawScores(view) {
   return view.players.map((p) => {
-    const side = sideOf(view, p.index);
-    const classes = ["score-chip", `c-${p.colour}`];
-    if (p.to_move && !view.final) classes.push("to-move");
-    const said = t("scores.player", { name: p.name, score: p.score, cubes: p.cubes, supply: p.supply });
-    return h(
-      "li",
-      { class: classes.join(" "), title: said },
-      h("span", { class: "sr-only", text: said }),
-      side ? seatIcon(side, 20) : null,
-      h("b", { "aria-hidden": "true", text: String(p.score) }),
-      h(
-        "span",
-        { class: "stock", "aria-hidden": "true" },
-        h("small", { text: String(p.cubes) }),
-        h("small", { text: String(p.supply) }),
-      ),
-    );
+    const from = JSON.stringify([p.score, p.cubes, p.supply, p.to_move, p.name, p.colour, p.letter, p.shape]);
+    return memo(from + !!view.final, () => drawScore(view, p));
   });
+}
+
+/**
+ * One player's chip of drawScores.
+ * @param {View} view
+ * @param {Player} p
+ */
+function drawScore(view, p) {
+  const side = sideOf(view, p.index);
+  const classes = ["score-chip", `c-${p.colour}`];
+  if (p.to_move && !view.final) classes.push("to-move");
+  const said = t("scores.player", { name: p.name, score: p.score, cubes: p.cubes, supply: p.supply });
+  return h(
+    "li",
+    { class: classes.join(" "), title: said },
+    h("span", { class: "sr-only", text: said }),
+    side ? seatIcon(side, 20) : null,
+    h("b", { "aria-hidden": "true", text: String(p.score) }),
+    h(
+      "span",
+      { class: "stock", "aria-hidden": "true" },
+      h("small", { text: String(p.cubes) }),
+      h("small", { text: String(p.supply) }),
+    ),
+  );
 }
 
 /**
@@ -293,5 +311,9 @@ export function drawLog(log, lines) {
   while (log.children.length > same) log.lastElementChild?.remove();
   log.append(...lines.slice(same).map((line) => h("li", { text: line })));
   logShown.set(log, lines.slice());
-  log.scrollTop = log.scrollHeight;
+  // Scrolled to its end once the frame is painted: scrollHeight read here would
+  // lay the whole page out in the middle of drawing it.
+  setTimeout(() => {
+    log.scrollTop = log.scrollHeight;
+  });
 }

@@ -159,21 +159,27 @@ export function patronTip(patron) {
 
 /**
  * A board element's target: what choosing it sends (data-target). Highlighted
- * ones are also marked (class "hl", data-hl) and keyboard-reachable.
+ * ones are also marked (class "hl", data-hl). Every one is drawn as the
+ * keyboard wants it (keyboard.js): a button out of the Tab order (the keyboard
+ * makes one per group its stop), disabled when it cannot be chosen now, named
+ * by `label` when it can and by `said` (its tooltip) when not; drawn so, the
+ * keyboard has nothing to add after each redraw and a redraw nothing to take away.
  * @param {string} target
  * @param {boolean} hl
  * @param {string} [label]
+ * @param {string} [said]
  * @returns {Record<string, string>}
  */
-export function targetAttrs(target, hl, label) {
+export function targetAttrs(target, hl, label, said) {
   /** @type {Record<string, string>} */
-  const attrs = { "data-target": target };
+  const attrs = { "data-target": target, role: "button", tabindex: "-1" };
   if (hl) {
     attrs.class = "hl";
     attrs["data-hl"] = "1";
-    attrs.tabindex = "0";
-    attrs.role = "button";
     if (label) attrs["aria-label"] = label;
+  } else {
+    attrs["aria-disabled"] = "true";
+    if (said) attrs["aria-label"] = said;
   }
   return attrs;
 }

@@ -5,7 +5,7 @@
 // only turns grid places into pixels.
 
 import { t } from "./i18n.js";
-import { s } from "./dom.js";
+import { memo, s } from "./dom.js";
 import { cube, patronTip, sideOf, targetAttrs, tokenChip } from "./pieces.js";
 import { marked } from "./store.js";
 import { CARD, CELL, target } from "./generated/shared.js";
@@ -110,6 +110,7 @@ function grid(G, reg) {
  * @property {number | null} surveyed
  * @property {{hint: Marks | null, recent: Marks | null}} marks
  * @property {((cell: Cell) => {x: number, y: number, width: number, height: number}) | null} hit  a cell's tap area
+ * @property {string} shape   the geometry, as text (for memo signatures)
  */
 
 // Fills for river and Nile land cells (patterns: not only a colour).
@@ -174,7 +175,7 @@ export function drawRegion(view, tight, marks) {
       areas: reg.areas.length,
     }),
   });
-  if (reg.nile.length) svg.append(regionDefs());
+  if (reg.nile.length) svg.append(memo("defs", regionDefs));
 
   // Area labels and the survey frame.
   for (const area of reg.areas) {
@@ -209,8 +210,10 @@ export function drawRegion(view, tight, marks) {
     if (list) list.push(cell);
     else cellsOf.set(cell.card, [cell]);
   }
+  const mover = sideOf(view, view.placing);
+  const shape = JSON.stringify([G, reg.columns.length, reg.card_cols, reg.card_rows, reg.area_cards, surveyed]);
   /** @type {Ctx} */
-  const ctx = { view, G, at, mover: sideOf(view, view.placing), surveying, surveyed, marks, hit: null };
+  const ctx = { view, G, at, mover, surveying, surveyed, marks, hit: null, shape };
   if (G.hits) ctx.hit = tapAreas(G, at, reg, width);
 
   const cartouches = s("g", { class: "cartouches", "aria-hidden": "true" });
@@ -221,22 +224,35 @@ export function drawRegion(view, tight, marks) {
     if (surveying && parcel.area !== surveyed) classes.push("dim");
     if (marked(marks.hint, "card", parcel.id)) classes.push("hint");
     const label = parcel.present ? parcel.label : t("card.taken", { card: parcel.label });
+    const title = t("card.title", { area: parcel.area, card: label }) + patronTip(parcel.patron);
     /** @type {Record<string, string>} */
     let attrs = { id: `card-${parcel.id}`, "data-choice": target(CARD, parcel.id) };
     if (parcel.hl) {
       attrs = { ...attrs, ...targetAttrs(target(CARD, parcel.id), true, t("card.take", { card: parcel.label })) };
       classes.push("hl");
     }
+    attrs = { ...attrs, ...cardKeys(surveying, parcel.hl, title) };
     attrs.class = classes.join(" ");
-    const g = s(
-      "g",
-      attrs,
-      s("title", { text: t("card.title", { area: parcel.area, card: label }) + patronTip(parcel.patron) }),
-      s("rect", { class: "card-bg", x: b.x, y: b.y, width: b.w, height: b.h, rx: 7 }),
+    const cells = (cellsOf.get(parcel.id) || []).map((cell) => cellMemo(ctx, cell));
+    const from = JSON.stringify([attrs, title, b, cells.map((c) => c.from)]);
+    svg.append(
+      memo(from, () => {
+        const g = s(
+          "g",
+          attrs,
+          s("title", { text: title }),
+          s("rect", { class: "card-bg", x: b.x, y: b.y, width: b.w, height: b.h, rx: 7 }),
+        );
+        for (const cell of cells) g.append(cell.node);
+        return g;
+      }),
     );
-    for (const cell of cellsOf.get(parcel.id) || []) g.append(drawCell(ctx, cell));
-    svg.append(g);
-    cartouches.append(cartouche(parcel, b.x + b.w / 2, b.y + b.h / 2, tight, classes.slice(1)));
+    const states = classes.slice(1);
+    cartouches.append(
+      memo(JSON.stringify([parcel.patron, parcel.abbr, parcel.value, b, tight, states]), () =>
+        cartouche(parcel, b.x + b.w / 2, b.y + b.h / 2, tight, states),
+      ),
+    );
   }
 
   for (const nile of reg.nile) {
@@ -245,12 +261,14 @@ export function drawRegion(view, tight, marks) {
     if (!nile.present) classes.push("gone");
     if (marked(marks.hint, "card", nile.id)) classes.push("hint");
     const label = t(nile.present ? "nile.card" : "nile.card_gone", { card: nile.label });
+    const title = t("nile.title", { line: nile.line, card: label }) + patronTip(nile.patron);
     /** @type {Record<string, string>} */
     let attrs = { id: `card-${nile.id}`, "data-choice": target(CARD, nile.id) };
     if (nile.hl) {
       attrs = { ...attrs, ...targetAttrs(target(CARD, nile.id), true, t("nile.take", { card: nile.label })) };
       classes.push("hl");
     }
+    attrs = { ...attrs, ...cardKeys(surveying, nile.hl, title) };
     attrs.class = classes.join(" ");
     if (nileSurvey && nile.present) {
       svg.append(
@@ -264,15 +282,21 @@ export function drawRegion(view, tight, marks) {
         }),
       );
     }
-    const g = s(
-      "g",
-      attrs,
-      s("title", { text: t("nile.title", { line: nile.line, card: label }) + patronTip(nile.patron) }),
-      s("rect", { class: "nile-bg", x: b.x, y: b.y, width: b.w, height: b.h, rx: 7 }),
+    const cells = (cellsOf.get(nile.id) || []).map((cell) => cellMemo(ctx, cell));
+    const from = JSON.stringify([nile, attrs, title, b, tight, cells.map((c) => c.from)]);
+    svg.append(
+      memo(from, () => {
+        const g = s(
+          "g",
+          attrs,
+          s("title", { text: title }),
+          s("rect", { class: "nile-bg", x: b.x, y: b.y, width: b.w, height: b.h, rx: 7 }),
+        );
+        for (const cell of cells) g.append(cell.node);
+        g.append(nileCartouche(nile, b.x + b.w / 2, b.y + b.h / 2, tight));
+        return g;
+      }),
     );
-    for (const cell of cellsOf.get(nile.id) || []) g.append(drawCell(ctx, cell));
-    g.append(nileCartouche(nile, b.x + b.w / 2, b.y + b.h / 2, tight));
-    svg.append(g);
     svg.append(
       s("text", {
         class: `nile-label${nileSurvey ? " on" : ""}`,
@@ -285,15 +309,34 @@ export function drawRegion(view, tight, marks) {
   svg.append(cartouches);
 
   // Coordinates: row names on the left, column names below.
-  const coords = s("g", { class: "coords", "aria-hidden": "true" });
-  reg.rows.forEach((name, row) => {
-    coords.append(s("text", { x: G.left / 2, y: at.rowY(row) + G.cellH / 2, text: name }));
-  });
-  reg.columns.forEach((name, col) => {
-    coords.append(s("text", { x: at.colX(col) + G.cell / 2, y: height - 6, text: name }));
-  });
-  svg.append(coords);
+  svg.append(
+    memo(JSON.stringify([ctx.shape, reg.rows, reg.columns, height]), () => {
+      const coords = s("g", { class: "coords", "aria-hidden": "true" });
+      reg.rows.forEach((name, row) => {
+        coords.append(s("text", { x: G.left / 2, y: at.rowY(row) + G.cellH / 2, text: name }));
+      });
+      reg.columns.forEach((name, col) => {
+        coords.append(s("text", { x: at.colX(col) + G.cell / 2, y: height - 6, text: name }));
+      });
+      return coords;
+    }),
+  );
   return svg;
+}
+
+/**
+ * A card as the keyboard wants it during a survey, when the cards are the
+ * region's stops (see targetAttrs); nothing otherwise.
+ * @param {boolean} surveying
+ * @param {boolean} hl
+ * @param {string} title  its tooltip
+ * @returns {Record<string, string>}
+ */
+function cardKeys(surveying, hl, title) {
+  if (!surveying) return hl ? { tabindex: "0" } : {};
+  return hl
+    ? { role: "button", tabindex: "-1" }
+    : { role: "button", tabindex: "-1", "aria-disabled": "true", "aria-label": title };
 }
 
 /**
@@ -332,6 +375,28 @@ function cellTip(cell) {
 }
 
 /**
+ * A cell drawn only when what it shows changed: its signature (`from`, every
+ * input of drawCell) and the placeholder that stands for it.
+ * @param {Ctx} ctx
+ * @param {Cell} cell
+ */
+function cellMemo(ctx, cell) {
+  const { view, marks } = ctx;
+  const from = JSON.stringify([
+    ctx.shape,
+    cell,
+    view.token_step,
+    // Whose cubes are placed shows only on a cell chosen, or where the token may go.
+    cell.order || (view.token_step && cell.hl) ? ctx.mover : null,
+    sideOf(view, cell.owner),
+    sideOf(view, cell.token),
+    marked(marks.hint, "cell", cell.name),
+    marked(marks.recent, "cell", cell.name),
+  ]);
+  return { from, node: memo(from, () => drawCell(ctx, cell)) };
+}
+
+/**
  * @param {Ctx} ctx
  * @param {Cell} cell
  */
@@ -356,7 +421,8 @@ function drawCell(ctx, cell) {
   /** @type {Record<string, string>} */
   let attrs = { id: `cell-${cell.name}`, "data-col": String(cell.col), "data-row": String(cell.row) };
   const classes = ["cell"];
-  if (!surveying) attrs = { ...attrs, ...targetAttrs(target(CELL, cell.name), cell.hl, what.join(", ")) };
+  const said = what.join(", ") + cellTip(cell);
+  if (!surveying) attrs = { ...attrs, ...targetAttrs(target(CELL, cell.name), cell.hl, what.join(", "), said) };
   if (cell.hl) classes.push("hl");
   if (tokenSpot) classes.push("token-spot");
   if (cell.order) classes.push("chosen");
@@ -371,7 +437,7 @@ function drawCell(ctx, cell) {
   const g = s(
     "g",
     attrs,
-    s("title", { text: what.join(", ") + cellTip(cell) }),
+    s("title", { text: said }),
     s("rect", { class: "cell-bg", x: cx, y: cy, width: G.cell, height: G.cellH, rx: 5 }),
   );
   const mx = cx + G.cell / 2;
