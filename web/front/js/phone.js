@@ -19,7 +19,7 @@ const MARGIN = 8;
  * The pinned turn panel's height (--turn-h, the room the page leaves under
  * its end), kept up to date, and the page's answer to each redraw.
  * @param {() => View | null} shown  the view on screen
- * @returns {(view: View) => void}  call after each redraw
+ * @returns {(view: View) => void}  call after each redraw: the page looks once the frame is painted
  */
 export function phoneLayout(shown) {
   /** @type {HTMLElement | null} */
@@ -36,15 +36,16 @@ export function phoneLayout(shown) {
 
   let height = ""; // --turn-h as last set ("": none)
 
-  /** Set --turn-h when it changes only: a custom property of the root restyles the whole page. */
+  /** Set --turn-h on #app when it changes only (not inherited, style.css: nothing else is styled again). */
   function measure() {
     const turn = pinned();
     const value = turn ? `${Math.ceil(turn.getBoundingClientRect().height)}px` : "";
     if (value === height) return;
     height = value;
-    const root = document.documentElement.style;
-    if (value) root.setProperty("--turn-h", value);
-    else root.removeProperty("--turn-h");
+    const app = document.getElementById("app");
+    if (!app) return;
+    if (value) app.style.setProperty("--turn-h", value);
+    else app.style.removeProperty("--turn-h");
   }
 
   /** The part of the screen the board shows in: above a panel pinned across the bottom. */
@@ -135,5 +136,18 @@ export function phoneLayout(shown) {
   };
   PHONE.addEventListener("change", again);
   matchMedia("(orientation: portrait)").addEventListener("change", again);
-  return follow;
+
+  // What is where is measured in a task after the frame that drew the view:
+  // the frame lays the page out once, and this reads that layout (measured in
+  // the frame, it would lay the page out again in the middle of drawing it).
+  let waiting = false;
+  return () => {
+    if (waiting) return;
+    waiting = true;
+    setTimeout(() => {
+      waiting = false;
+      const view = shown();
+      if (view) follow(view);
+    });
+  };
 }
