@@ -530,8 +530,9 @@ def write_snapshot(site: Path) -> dict[str, Any]:
             text=True,
         )
         if done.returncode != 0:
-            tail = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
-            raise BuildError(f"making the Python snapshot failed: {tail[:300]}")
+            lines = [line for line in done.stderr.splitlines() if len(line) < 400]
+            said = [line for line in lines if "Error" in line] or lines or ["(no message)"]
+            raise BuildError(f"making the Python snapshot failed: {said[-1].strip()[:300]}")
         info.write_text(done.stdout.strip().splitlines()[-1] + "\n")
         part.replace(kept)
     details = {"file": name, "key": key, "bytes": json.loads(info.read_text())["bytes"]}

@@ -6,8 +6,9 @@
 //
 // Starts the site's own Pyodide (SITE/pyodide/: the runtime and the cut,
 // compiled standard library the page loads) in Node.js, unpacks SITE/game.zip
-// and SITE/page.zip into its working directory as pyscript.toml does in the
-// page, imports each MODULE, and writes OUT.gz: gzip of a 64-byte header
+// and SITE/page.zip into its working directory as the page does, imports each
+// MODULE, keeps every file of both zips in memory (a restored page writes them
+// out), and writes OUT.gz: gzip of a 64-byte header
 // ("mykerinos-snapshot:" + KEY, padded with zeros) and Pyodide's memory
 // snapshot. Nothing JavaScript is held by Python at that moment (the modules
 // are pure Python), which is what a snapshot needs.
@@ -49,15 +50,37 @@ const MAGIC = "mykerinos-snapshot:";
 const HEADER_BYTES = 64;
 
 const python = await loadPyodide({ indexURL: `${site}/pyodide/`, _makeSnapshot: true });
-for (const name of ["game.zip", "page.zip"]) {
-  python.unpackArchive(new Uint8Array(readFileSync(`${site}/${name}`)), "zip");
+// The module the zips' files are kept in (python.js names it too).
+const FILES_MODULE = "mykerinos_files";
+const ZIPS = ["game.zip", "page.zip"];
+python.FS.mkdirTree("/tmp/site");
+for (const name of ZIPS) {
+  const data = new Uint8Array(readFileSync(`${site}/${name}`));
+  python.unpackArchive(data, "zip");
+  python.FS.writeFile(`/tmp/site/${name}`, data); // read by Python below
 }
 python.globals.set("modules", python.toPy(modules));
 python.runPython(`
 import importlib
+import sys
+import types
+import zipfile
+
 for name in modules:
     importlib.import_module(name)
-del modules, name, importlib
+# The files of both zips, kept in memory: after a restore the page writes them
+# into the working directory as they are (web/front/js/python.js), instead of
+# fetching and unpacking the zips as a usual start does.
+kept = types.ModuleType("${FILES_MODULE}")
+kept.files = {}
+for zipped in ${JSON.stringify(ZIPS)}:
+    with zipfile.ZipFile("/tmp/site/" + zipped) as archive:
+        for info in archive.infolist():
+            if not info.is_dir():
+                kept.files[info.filename] = archive.read(info)
+sys.modules[kept.__name__] = kept
+sys.path_importer_cache.clear()  # its finders saw the build's file system
+del modules, name, zipped, archive, info, kept, importlib, sys, types, zipfile
 # The state of chance is drawn again after each restore: keep a fixed one here.
 import random
 random.seed(0)

@@ -19,6 +19,10 @@
 // file, Pyodide refuses a snapshot of another build of itself: any of those
 // and the page starts Python as usual, saying so on the console only.
 //
+// The snapshot also holds every file of game.zip and page.zip, written into
+// Python's working directory after a restore (a usual start fetches and
+// unpacks the zips, what PyScript's [files] would do): no fetch, no unzipping.
+//
 // What a snapshot freezes is the same on every device, so whatever must differ
 // is made again after a restore: Python's `random` is seeded anew (os.urandom
 // and the game's seeds ask the browser each time, and are new anyway).
@@ -114,6 +118,35 @@ async function readSnapshot(response, expected) {
   return memory;
 }
 
+// The zips a usual start unpacks into Python's working directory: the engine
+// (game/) and the page model (page/, its words, PyScript's own package
+// compiled). A restore writes the same files out of the snapshot instead.
+const ZIPS = ["game.zip", "page.zip"];
+// The snapshot's module holding those files (tools/make_snapshot.mjs).
+const FILES_MODULE = "mykerinos_files";
+const AFTER_RESTORE = `
+import os, random, sys
+# The snapshot's state of chance is every device's: draw a new one.
+random.seed()
+for name, data in sys.modules.pop("${FILES_MODULE}").files.items():
+    os.makedirs(os.path.dirname(name) or ".", exist_ok=True)
+    with open(name, "wb") as file:
+        file.write(data)
+del name, data, file
+`;
+
+/**
+ * The zips' bytes, fetched (the service worker answers on a return visit).
+ * @returns {Promise<ArrayBuffer>[]}
+ */
+function fetchZips() {
+  return ZIPS.map(async (name) => {
+    const response = await fetch(new URL(`../../../${name}`, import.meta.url));
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+}
+
 /** Where Python's output goes: PyScript's handlers, once it asks for Python. */
 const output = {
   /** @type {(text: string) => void} */ stdout: (text) => console.log(text),
@@ -141,8 +174,7 @@ async function start() {
       const snapshot = readSnapshot(response, SNAPSHOT);
       snapshot.catch(() => {}); // its failure is loadPyodide's, caught below
       const python = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot });
-      // The snapshot's state of chance is every device's: draw a new one.
-      python.runPython("import random\nrandom.seed()");
+      python.runPython(AFTER_RESTORE);
       timing.snapshot = "restored";
       performance.mark("mykerinos:python");
       timing.ms = performance.now() - begun;
@@ -153,7 +185,9 @@ async function start() {
       timing.snapshot = "refused";
     }
   }
+  const zips = fetchZips();
   const python = await pyodide.loadPyodide(settings);
+  for (const zipped of zips) python.unpackArchive(new Uint8Array(await zipped), "zip");
   performance.mark("mykerinos:python");
   if (timing.snapshot === "none" && SNAPSHOT) timing.snapshot = "not on this device";
   timing.ms = performance.now() - begun;
