@@ -198,12 +198,16 @@ function alike(here, next) {
  * @param {Element} next
  */
 export function morph(el, next) {
-  const names = new Set();
-  for (const attr of Array.from(next.attributes)) {
-    names.add(attr.name);
+  const wanted = next.attributes;
+  for (let i = 0; i < wanted.length; i++) {
+    const attr = wanted[i];
     if (el.getAttribute(attr.name) !== attr.value) el.setAttribute(attr.name, attr.value);
   }
-  for (const attr of Array.from(el.attributes)) if (!names.has(attr.name)) el.removeAttribute(attr.name);
+  const have = el.attributes;
+  for (let i = have.length - 1; i >= 0; i--) {
+    const name = have[i].name;
+    if (!next.hasAttribute(name)) el.removeAttribute(name);
+  }
   morphChildren(el, next);
 }
 

@@ -309,8 +309,21 @@ function stopOf(items, remembered, sort) {
   if (items.includes(active)) return active;
   const hl = items.filter(isHl);
   if (remembered && (isHl(remembered) || !hl.length)) return remembered;
-  if (hl.length) return sort ? hl.sort(sort)[0] : hl[0];
-  return remembered || (sort ? items.slice().sort(sort)[0] : items[0]) || null;
+  if (hl.length) return first(hl, sort);
+  return remembered || first(items, sort);
+}
+
+/**
+ * The first element in this order (the earliest of equals), without sorting them all.
+ * @param {HTMLElement[]} items
+ * @param {((a: Element, b: Element) => number) | null} order
+ * @returns {HTMLElement | null}
+ */
+function first(items, order) {
+  if (!order) return items[0] || null;
+  let best = items[0] || null;
+  for (const el of items) if (best && order(el, best) < 0) best = el;
+  return best;
 }
 
 /** @param {Roving} rov */
