@@ -210,6 +210,14 @@ def report_bytes(name: str, sizes: dict[str, int]) -> None:
     total = sum(sizes.values())
     runtime = sum(s for p, s in sizes.items() if p.split("/", 1)[0] in build.RUNTIME_DIRS)
     print(f"  {name}: {total:,} bytes ({mb(total)}), of which pyodide/ and pyscript/ {mb(runtime)}")
+    snapshot = sum(s for p, s in sizes.items() if "/snapshot-" in p)
+    if snapshot:
+        # Fetched by the service worker once the page is ready, for the next visits' start.
+        print(
+            f"    without Python's snapshot (fetched by the service worker after the page is"
+            f" ready, for the next visits): {total - snapshot:,} bytes ({mb(total - snapshot)});"
+            f" the snapshot {snapshot:,} bytes"
+        )
     for path, size in sorted(sizes.items(), key=lambda item: -item[1])[:8]:
         print(f"      {size:>10,}  {path}")
 
