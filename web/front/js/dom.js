@@ -115,7 +115,7 @@ export function reasonOf(error) {
   return message ? String(message) : String(error);
 }
 
-/** Placeholders made by memo(): what they stand for. @type {WeakMap<Node, {from: string, build: () => Element}>} */
+/** Placeholders made by memo(): what they stand for. @type {WeakMap<Node, {from: string, build: () => Element, anew: boolean}>} */
 const later = new WeakMap();
 /** What each element on screen was last drawn from, by memo(). @type {WeakMap<Node, string>} */
 const drawnFrom = new WeakMap();
@@ -126,13 +126,17 @@ const drawnFrom = new WeakMap();
  * or leave the element on screen as it is when that element was last drawn
  * from the same `from` (a signature: everything `build` reads, as a string).
  * Only for drawings that are morphed in (refill); fill() builds them at once.
+ * With `anew`, a changed element replaces the one on screen instead of being
+ * morphed into it (a button whose look changes at once, as a new one does,
+ * rather than through its CSS transition).
  * @param {string} from
  * @param {() => Element} build
+ * @param {boolean} [anew]
  * @returns {Node}
  */
-export function memo(from, build) {
+export function memo(from, build, anew = false) {
   const mark = document.createComment("");
-  later.set(mark, { from, build });
+  later.set(mark, { from, build, anew });
   return mark;
 }
 
@@ -225,7 +229,7 @@ export function morphChildren(el, next) {
     if (lazy) {
       if (here && drawnFrom.get(here) === lazy.from) return; // drawn from the same: left as it is
       const built = lazy.build();
-      if (here instanceof Element && alike(here, built)) {
+      if (!lazy.anew && here instanceof Element && alike(here, built)) {
         morph(here, built);
         drawnFrom.set(here, lazy.from);
       } else {

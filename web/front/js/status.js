@@ -3,7 +3,7 @@
 // hint, the engine's message and the computer players' state.
 
 import { t } from "./i18n.js";
-import { fill, h } from "./dom.js";
+import { fill, h, memo } from "./dom.js";
 import { boatIcon, seatIcon, sideOf } from "./pieces.js";
 import { marked } from "./store.js";
 import { CANCEL, UNDO } from "./generated/shared.js";
@@ -33,52 +33,67 @@ export function drawStatus(view, hint, askHint) {
   prompt.append(h("span", { text: view.prompt }));
 
   const bar = h("div", { class: "actions", role: "toolbar", "aria-label": t("actions.label") });
+  // Each button stays the same element while it looks the same (the one with
+  // the focus keeps it); one that changed is made anew, as every one was before.
   for (const a of view.actions) {
     const classes = ["action"];
     if (a.selected) classes.push("selected");
     if (marked(hint.hint, "action", a.key)) classes.push("hint");
+    const attrs = {
+      type: "button",
+      class: classes.join(" "),
+      "data-target": a.id,
+      title: [a.help, a.now].filter(Boolean).join(" ") || null,
+      "aria-pressed": a.selected ? "true" : "false",
+    };
     bar.append(
-      h(
-        "button",
-        {
-          type: "button",
-          class: classes.join(" "),
-          "data-target": a.id,
-          title: [a.help, a.now].filter(Boolean).join(" ") || null,
-          "aria-pressed": a.selected ? "true" : "false",
-        },
-        a.boat ? boatIcon(a.boat, 20) : null,
-        a.label,
+      memo(
+        JSON.stringify([attrs, a.boat, a.label]),
+        () => h("button", attrs, a.boat ? boatIcon(a.boat, 20) : null, a.label),
+        true,
       ),
     );
   }
   if (view.can_cancel) {
-    bar.append(h("button", { type: "button", class: "secondary", "data-target": CANCEL, text: t("button.cancel") }));
+    const text = t("button.cancel");
+    bar.append(
+      memo(
+        `cancel ${text}`,
+        () => h("button", { type: "button", class: "secondary", "data-target": CANCEL, text }),
+        true,
+      ),
+    );
   }
   if (view.can_undo) {
+    const text = t("button.undo");
     bar.append(
-      h("button", {
-        type: "button",
-        class: "secondary",
-        "data-target": UNDO,
-        title: t("button.undo.help"),
-        text: t("button.undo"),
-      }),
+      memo(
+        `undo ${text}`,
+        () =>
+          h("button", { type: "button", class: "secondary", "data-target": UNDO, title: t("button.undo.help"), text }),
+        true,
+      ),
     );
   }
   if (personToMove(view) && !view.lesson) {
     const busy = hint.busy;
+    const text = t(busy ? "hint.busy" : "hint.button");
     bar.append(
-      h("button", {
-        type: "button",
-        id: "hint",
-        class: `secondary hint-button${busy ? " busy" : ""}`,
-        title: t("hint.help"),
-        "aria-busy": busy ? "true" : null,
-        disabled: busy,
-        onclick: askHint,
-        text: t(busy ? "hint.busy" : "hint.button"),
-      }),
+      memo(
+        `hint ${busy} ${text}`,
+        () =>
+          h("button", {
+            type: "button",
+            id: "hint",
+            class: `secondary hint-button${busy ? " busy" : ""}`,
+            title: t("hint.help"),
+            "aria-busy": busy ? "true" : null,
+            disabled: busy,
+            onclick: askHint,
+            text,
+          }),
+        true,
+      ),
     );
   }
   const help = view.actions.find((a) => a.selected);
