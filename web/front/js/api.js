@@ -1,7 +1,9 @@
 // @ts-check
 // The page's window: window.mykerinos, set by web/page/main.py once the rules
 // engine runs (every call goes through web/front/js/generated/bridge.js), and
-// window.mykerinosUI, which the page sets for web/page/main.py and the benches.
+// window.mykerinosUI, which the page sets for web/page/main.py and the benches,
+// and window.mykerinosPainted, once the board saved on this device is painted
+// (or there was none), which web/front/js/python.js waits for on a return visit.
 
 /**
  * What web/page/main.py sets: one function serving every call of web/page/bridge.py.
@@ -19,7 +21,7 @@
  */
 
 /**
- * @typedef {Window & typeof globalThis & {mykerinos?: PythonApi, mykerinosUI?: PageApi}} PageWindow
+ * @typedef {Window & typeof globalThis & {mykerinos?: PythonApi, mykerinosUI?: PageApi, mykerinosPainted?: boolean}} PageWindow
  */
 
 export const page = /** @type {PageWindow} */ (window);

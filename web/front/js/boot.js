@@ -197,11 +197,19 @@ export function start() {
    * control inert and dimmed, a quiet line saying the rules engine is starting.
    */
   function paintSaved() {
-    if (booted) return;
-    if (!hasCatalogue()) {
+    if (!booted && !hasCatalogue()) {
       wordsReady.then(paintSaved);
       return;
     }
+    paintSavedNow();
+    // Python's start (web/front/js/python.js) waits for this on a return visit:
+    // the player's board first, then the work that holds the main thread.
+    win.mykerinosPainted = true;
+    dispatchEvent(new Event("mykerinos:painted"));
+  }
+
+  function paintSavedNow() {
+    if (booted) return;
     const view = savedView();
     const app = $("#app");
     if (!view || !app) return;

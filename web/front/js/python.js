@@ -147,6 +147,27 @@ function fetchZips() {
   });
 }
 
+// How long a restore waits at most for the saved board to be painted.
+const PAINT_WAIT_MS = 1500;
+
+/**
+ * Once the page has painted the board saved on this device (web/front/js/boot.js
+ * says so, with or without a board to paint), or after PAINT_WAIT_MS: a
+ * return visit shows the player's board before restoring Python holds the
+ * main thread.
+ * @returns {Promise<void>}
+ */
+function boardPainted() {
+  const win = /** @type {any} */ (globalThis);
+  return new Promise((resolve) => {
+    // Drawn, then on screen: the frame that shows it goes first.
+    const shown = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    if (win.mykerinosPainted) shown();
+    else addEventListener("mykerinos:painted", shown, { once: true });
+    setTimeout(resolve, PAINT_WAIT_MS);
+  });
+}
+
 /** Where Python's output goes: PyScript's handlers, once it asks for Python. */
 const output = {
   /** @type {(text: string) => void} */ stdout: (text) => console.log(text),
@@ -169,6 +190,7 @@ async function start() {
   };
   const response = await found;
   if (response && SNAPSHOT) {
+    await boardPainted();
     try {
       // Pyodide's own module and runtime load while the snapshot is read.
       const snapshot = readSnapshot(response, SNAPSHOT);
