@@ -14,7 +14,10 @@
   leaves, within the same time budget.
 
 Every bot owns a seeded generator, so with the same seed and budget it plays
-the same way; a game with bots replays from its record like any other.
+the same way; a game with bots replays from its record like any other. The
+page gives a searching bot seconds (``budget``); bench/tournament.py gives it
+playouts instead (``max_iterations``, with an endless ``budget``), so that its
+games are the same on any machine.
 """
 
 from __future__ import annotations
