@@ -19,6 +19,11 @@ ASK = """async (code) => {
   const python = await (await import("./web/front/js/python.js")).started;
   return python.runPython(code);
 }"""
+# Bytes of the snapshot Pyodide still holds (with its options) after a restore.
+KEPT = """async () => {
+  const python = await (await import("./web/front/js/python.js")).started;
+  return (await python._api.config._loadSnapshot).buffer.byteLength;
+}"""
 CHANCE = """
 import json, os, random
 from page.session import random_id, random_seed
@@ -87,6 +92,8 @@ def test_a_first_visit_fetches_nothing_and_a_return_visit_restores(browser, site
         page.reload()
         playable(page)
         assert page.evaluate(HOW) == "restored"
+        # The snapshot's bytes, which Pyodide keeps with its options, are let go of.
+        assert page.evaluate(KEPT) == 0
         recorder.assert_no_console_errors()
         recorder.assert_no_http_errors()
     finally:

@@ -196,6 +196,10 @@ async function start() {
       const snapshot = readSnapshot(response, SNAPSHOT);
       snapshot.catch(() => {}); // its failure is loadPyodide's, caught below
       const python = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot });
+      // Pyodide keeps its options, the snapshot's bytes with them: 31.5 MB
+      // copied into Python's memory already, let go of (detached) here.
+      const used = (await snapshot).buffer;
+      structuredClone(used, { transfer: [used] });
       python.runPython(AFTER_RESTORE);
       timing.snapshot = "restored";
       performance.mark("mykerinos:python");
