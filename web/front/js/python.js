@@ -148,7 +148,7 @@ function fetchZips() {
 }
 
 // How long a restore waits at most for the saved board to be painted.
-const PAINT_WAIT_MS = 1500;
+const PAINT_WAIT_MS = 1000;
 
 /**
  * Once the page has painted the board saved on this device (web/front/js/boot.js
