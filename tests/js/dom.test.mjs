@@ -5,7 +5,7 @@ import { beforeEach, test } from "node:test";
 import { installDocument } from "./fake_dom.mjs";
 
 installDocument();
-const { h, s, morph, refill } = await import("../../web/front/js/dom.js");
+const { fill, h, memo, s, morph, refill } = await import("../../web/front/js/dom.js");
 
 beforeEach(() => installDocument());
 
@@ -58,4 +58,64 @@ test("refill morphs new children into an element and keeps its own attributes", 
   assert.equal(list.getAttribute("id"), "log");
   assert.equal(list.childNodes[0], kept);
   assert.equal(list.textContent, "onetwo");
+});
+
+test("morph never turns an element into one of another id", () => {
+  const shown = h("div", {}, h("button", { id: "hint", text: "Hint" }));
+  const hint = shown.childNodes[0];
+  morph(shown, h("div", {}, h("button", { id: "undo", text: "Undo" })));
+  assert.notEqual(shown.childNodes[0], hint);
+  assert.equal(shown.childNodes[0].getAttribute("id"), "undo");
+});
+
+test("memo builds an element only when what it is drawn from changed", () => {
+  /** @type {string[]} */
+  const built = [];
+  /** @param {string} name @param {string} look */
+  const cell = (name, look) =>
+    memo(`${name} ${look}`, () => {
+      built.push(name);
+      return s("g", { id: name, class: look }, s("rect", { x: "1" }));
+    });
+  const svg = s("svg");
+  refill(svg, s("g", {}, cell("a1", "free"), cell("b1", "free")));
+  assert.deepEqual(built, ["a1", "b1"], "the first drawing builds both");
+  const [a1, b1] = svg.childNodes[0].childNodes;
+  assert.equal(a1.tagName, "G", "the placeholders are replaced by the elements");
+
+  built.length = 0;
+  refill(svg, s("g", {}, cell("a1", "free"), cell("b1", "hl")));
+  assert.deepEqual(built, ["b1"], "only the cell that changed is built again");
+  assert.equal(svg.childNodes[0].childNodes[0], a1, "the one that did not is left as it is");
+  assert.equal(svg.childNodes[0].childNodes[1], b1, "the one that did is changed in place");
+  assert.equal(b1.getAttribute("class"), "hl");
+
+  built.length = 0;
+  refill(svg, s("g", {}, cell("a1", "free")));
+  assert.deepEqual(built, []);
+  assert.equal(svg.childNodes[0].childNodes.length, 1, "a cell the drawing lacks is removed");
+});
+
+test("memo's anew replaces a changed element, and fill builds placeholders at once", () => {
+  const box = h("div");
+  /** @param {string} look */
+  const button = (look) => memo(look, () => h("button", { class: look, text: "Dig" }), true);
+  refill(box, button("action"));
+  const first = box.childNodes[0];
+  refill(box, button("action"));
+  assert.equal(box.childNodes[0], first, "the same look: the same button");
+  refill(box, button("action selected"));
+  assert.notEqual(box.childNodes[0], first, "another look: a new button");
+  assert.equal(box.childNodes[0].getAttribute("class"), "action selected");
+
+  const list = h("ul");
+  fill(
+    list,
+    h(
+      "li",
+      {},
+      memo("x", () => h("b", { text: "x" })),
+    ),
+  );
+  assert.equal(list.childNodes[0].childNodes[0].tagName, "B");
 });

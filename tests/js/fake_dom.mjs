@@ -1,10 +1,11 @@
 // A document small enough to read: what web/front/js/dom.js and render.js touch
-// (elements, text nodes, attributes, children, dataset), installed as the
+// (elements, text and comment nodes, attributes, children, dataset), installed as the
 // globals a browser has. Node's test runner has no DOM of its own.
 
 class FakeNode {
   static TEXT_NODE = 3;
   static ELEMENT_NODE = 1;
+  static COMMENT_NODE = 8;
   constructor() {
     /** @type {FakeElement | null} */
     this.parentNode = null;
@@ -35,6 +36,17 @@ class FakeText extends FakeNode {
   }
 }
 
+class FakeComment extends FakeNode {
+  constructor() {
+    super();
+    this.nodeType = FakeNode.COMMENT_NODE;
+    this.nodeValue = "";
+  }
+  get childNodes() {
+    return [];
+  }
+}
+
 class FakeElement extends FakeNode {
   /**
    * @param {string} tag
@@ -61,6 +73,13 @@ class FakeElement extends FakeNode {
     const attr = this.attributes.find((a) => a.name === name);
     if (attr) attr.value = String(value);
     else this.attributes.push({ name, value: String(value) });
+  }
+  /** @param {string} name */
+  hasAttribute(name) {
+    return this.attributes.some((a) => a.name === name);
+  }
+  get id() {
+    return this.getAttribute("id") ?? "";
   }
   /** @param {string} name */
   removeAttribute(name) {
@@ -112,6 +131,7 @@ export function installDocument() {
       createElement: (/** @type {string} */ tag) => new FakeElement(tag, HTML),
       createElementNS: (/** @type {string} */ ns, /** @type {string} */ tag) => new FakeElement(tag, ns),
       createTextNode: (/** @type {string} */ text) => new FakeText(text),
+      createComment: () => new FakeComment(),
     },
     requestAnimationFrame: (/** @type {() => void} */ callback) => frames.push(callback),
   });

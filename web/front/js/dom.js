@@ -146,19 +146,15 @@ export function memo(from, build, anew = false) {
  * @param {Node} root
  */
 function realize(root) {
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
-  /** @type {ChildNode[]} */
-  const marks = [];
-  while (walker.nextNode()) {
-    const node = /** @type {ChildNode} */ (walker.currentNode);
-    if (later.has(node)) marks.push(node);
-  }
-  for (const mark of marks) {
-    const lazy = later.get(mark);
-    if (!lazy) continue;
+  for (const node of Array.from(root.childNodes)) {
+    const lazy = later.get(node);
+    if (!lazy) {
+      if (node.nodeType === Node.ELEMENT_NODE) realize(node);
+      continue;
+    }
     const built = lazy.build();
     realize(built);
-    mark.replaceWith(built);
+    node.replaceWith(built);
     drawnFrom.set(built, lazy.from);
   }
 }

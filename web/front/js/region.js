@@ -1,12 +1,13 @@
 // @ts-check
 // The region: its cards (parcels, and the Nile's cards over them), cells,
 // cubes, tokens and the survey frame, in SVG. Where everything lies comes from
-// the view's grid (columns, rows, which card a cell belongs to); this module
-// only turns grid places into pixels.
+// the view's grid (columns, rows, which card a cell belongs to); grid.js only
+// turns grid places into pixels.
 
 import { t } from "./i18n.js";
 import { memo, s } from "./dom.js";
 import { cube, patronTip, sideOf, targetAttrs, tokenChip } from "./pieces.js";
+import { geometry, grid, tapAreas } from "./grid.js";
 import { marked } from "./store.js";
 import { CARD, CELL, target } from "./generated/shared.js";
 
@@ -19,92 +20,10 @@ import { CARD, CELL, target } from "./generated/shared.js";
 /** @typedef {import("./pieces.js").Look} Look */
 
 /**
- * Sizes in SVG user units: roomy, or tight on narrow screens. Tight cells are
- * taller than wide and each takes a tap area (`hits`) of its share of the
- * whole width, so that a finger finds it on a phone's screen; during a survey
- * only cards are chosen, and the cells are square again (the region is drawn
- * smaller then, leaving room for the museum).
- * @param {boolean} tight
- * @param {boolean} [surveying]
- */
-export function geometry(tight, surveying = false) {
-  return tight
-    ? {
-        tight,
-        hits: !surveying,
-        cell: 40,
-        cellH: surveying ? 40 : 52,
-        colGap: 18,
-        rowGap: 4,
-        pad: 3,
-        parcelGap: 4,
-        areaGap: 14,
-        lineGap: 2,
-        label: 14,
-        left: 13,
-        top: 2,
-        bottom: 15,
-      }
-    : {
-        tight,
-        hits: false,
-        cell: 40,
-        cellH: 40,
-        colGap: 28,
-        rowGap: 5,
-        pad: 5,
-        parcelGap: 6,
-        areaGap: 24,
-        lineGap: 16,
-        label: 22,
-        left: 18,
-        top: 6,
-        bottom: 18,
-      };
-}
-
-/**
- * Grid places to pixels, for one region.
- * @param {ReturnType<typeof geometry>} G
- * @param {Region} reg
- */
-function grid(G, reg) {
-  const cardW = G.pad * 2 + G.cell * reg.card_cols + G.colGap * (reg.card_cols - 1);
-  const cardH = G.pad * 2 + G.cellH * reg.card_rows + G.rowGap * (reg.card_rows - 1);
-  /** @param {number} line */
-  const lineY = (line) => G.top + line * (G.label + cardH + G.lineGap) + G.label;
-  /** @param {number} col left edge of a cell of this column */
-  const colX = (col) => {
-    const card = Math.floor(col / reg.card_cols);
-    const areaBreaks = Math.floor(card / reg.area_cards);
-    return (
-      G.left +
-      card * (cardW + G.parcelGap) +
-      areaBreaks * (G.areaGap - G.parcelGap) +
-      G.pad +
-      (col % reg.card_cols) * (G.cell + G.colGap)
-    );
-  };
-  /** @param {number} row top edge of a cell of this row */
-  const rowY = (row) => lineY(Math.floor(row / reg.card_rows)) + G.pad + (row % reg.card_rows) * (G.cellH + G.rowGap);
-  /**
-   * The box of a card (or an area) whose top-left cell is (col, row), cols wide.
-   * @param {number} col
-   * @param {number} row
-   * @param {number} cols
-   */
-  const box = (col, row, cols) => {
-    const x = colX(col) - G.pad;
-    return { x, y: lineY(Math.floor(row / reg.card_rows)), w: colX(col + cols - 1) + G.cell + G.pad - x, h: cardH };
-  };
-  return { cardH, colX, rowY, box };
-}
-
-/**
  * @typedef {object} Ctx
  * @property {View} view
- * @property {ReturnType<typeof geometry>} G
- * @property {ReturnType<typeof grid>} at
+ * @property {import("./grid.js").Geometry} G
+ * @property {import("./grid.js").Grid} at
  * @property {Look | null} mover     whose cubes are being placed
  * @property {boolean} surveying
  * @property {number | null} surveyed
@@ -337,30 +256,6 @@ function cardKeys(surveying, hl, title) {
   return hl
     ? { role: "button", tabindex: "-1" }
     : { role: "button", tabindex: "-1", "aria-disabled": "true", "aria-label": title };
-}
-
-/**
- * Each cell's tap area: the width shared out evenly between the columns (each
- * cell staying inside its own share), and the card's height between its rows.
- * @param {ReturnType<typeof geometry>} G
- * @param {ReturnType<typeof grid>} at
- * @param {Region} reg
- * @param {number} width
- */
-function tapAreas(G, at, reg, width) {
-  const n = reg.columns.length;
-  const edges = [0];
-  for (let col = 1; col < n; col++) {
-    edges.push(Math.min(Math.max((col * width) / n, at.colX(col - 1) + G.cell), at.colX(col)));
-  }
-  edges.push(width);
-  /** @param {Cell} cell */
-  return (cell) => {
-    const inCard = cell.row % reg.card_rows;
-    const top = at.rowY(cell.row) - (inCard === 0 ? G.pad : G.rowGap / 2);
-    const bottom = at.rowY(cell.row) + G.cellH + (inCard === reg.card_rows - 1 ? G.pad : G.rowGap / 2);
-    return { x: edges[cell.col], y: top, width: edges[cell.col + 1] - edges[cell.col], height: bottom - top };
-  };
 }
 
 /**
