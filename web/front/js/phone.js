@@ -19,7 +19,7 @@ const MARGIN = 8;
  * The pinned turn panel's height (--turn-h, the room the page leaves under
  * its end), kept up to date, and the page's answer to each redraw.
  * @param {() => View | null} shown  the view on screen
- * @returns {(view: View) => void}  call after each redraw: the page looks once the frame is painted
+ * @returns {(view: View) => void}  call after each redraw
  */
 export function phoneLayout(shown) {
   /** @type {HTMLElement | null} */
@@ -137,17 +137,5 @@ export function phoneLayout(shown) {
   PHONE.addEventListener("change", again);
   matchMedia("(orientation: portrait)").addEventListener("change", again);
 
-  // What is where is measured in a task after the frame that drew the view:
-  // the frame lays the page out once, and this reads that layout (measured in
-  // the frame, it would lay the page out again in the middle of drawing it).
-  let waiting = false;
-  return () => {
-    if (waiting) return;
-    waiting = true;
-    setTimeout(() => {
-      waiting = false;
-      const view = shown();
-      if (view) follow(view);
-    });
-  };
+  return follow;
 }
