@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import time
 
 import pytest
 
@@ -121,6 +122,21 @@ def test_new_release_replaces_old_cache(serve, dist_dir, browser, tmp_path):
         # the old cache and serves the new release.
         page1.close()
         page2 = context.new_page()
+        # Open it once the browser has seen page1 go: a navigation that
+        # starts before would be the old worker's client again, and the new
+        # one would wait for it (Chromium's service workers, seen through DevTools).
+        workers: dict[str, str] = {}
+        devtools = context.new_cdp_session(page2)
+        devtools.on(
+            "ServiceWorker.workerVersionUpdated",
+            lambda event: workers.update({v["versionId"]: v["status"] for v in event["versions"]}),
+        )
+        devtools.send("ServiceWorker.enable")
+        deadline = time.monotonic() + 60
+        waiting = ("installed", "activating")
+        while any(s in waiting for s in workers.values()) or "activated" not in workers.values():
+            assert time.monotonic() < deadline, workers
+            page2.wait_for_timeout(100)
         page2.goto(site.url)
         wait_ready(page2)
         wait_until(
