@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 from harness.browser_page import start_game, wait_ready  # noqa: E402
 from harness.pages import offered  # noqa: E402
 from tools import build, serve  # noqa: E402
-from tools.chromium import CHROMIUM, LIVE_ARGS  # noqa: E402
+from tools.chromium import CHROMIUM, LIVE_ARGS, wait_until  # noqa: E402
 from tools.relay import start_relay  # noqa: E402
 
 JOIN = """async ({transport, room, relay}) => {
@@ -184,10 +184,11 @@ def seat_guests(
             before = context.new_page()
             before.goto(site)
             wait_ready(before, 120_000)
-            before.wait_for_function(
+            wait_until(
+                before,
                 "navigator.serviceWorker.getRegistration()"
                 ".then(r => !!(r && r.active && r.active.state === 'activated'))",
-                timeout=120_000,
+                120_000,
             )
             before.close()
         context.add_init_script(MARKS)
