@@ -96,6 +96,7 @@ STEPS = (
     ("mykerinos:snapshot-read", "snapshot read (a return visit)"),
     ("mykerinos:snapshot-unpacked", "snapshot unpacked"),
     ("wasm", "pyodide.asm.wasm arrived"),
+    ("mykerinos:restored", "Python's memory restored"),
     ("mykerinos:python", "Python started or restored"),
     ("Loaded interpreter", "interpreter loaded"),
     ("Loaded files", "game's files unpacked"),

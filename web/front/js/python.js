@@ -200,6 +200,7 @@ async function start() {
       // copied into Python's memory already, let go of (detached) here.
       const used = (await snapshot).buffer;
       structuredClone(used, { transfer: [used] });
+      performance.mark("mykerinos:restored");
       python.runPython(AFTER_RESTORE);
       timing.snapshot = "restored";
       performance.mark("mykerinos:python");
