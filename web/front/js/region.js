@@ -154,18 +154,7 @@ export function drawRegion(view, tight, marks) {
     attrs.class = classes.join(" ");
     const cells = (cellsOf.get(parcel.id) || []).map((cell) => cellMemo(ctx, cell));
     const from = JSON.stringify([attrs, title, b, cells.map((c) => c.from)]);
-    svg.append(
-      memo(from, () => {
-        const g = s(
-          "g",
-          attrs,
-          s("title", { text: title }),
-          s("rect", { class: "card-bg", x: b.x, y: b.y, width: b.w, height: b.h, rx: 7 }),
-        );
-        for (const cell of cells) g.append(cell.node);
-        return g;
-      }),
-    );
+    svg.append(memo(from, () => cardGroup(attrs, title, b, "card-bg", cells)));
     const states = classes.slice(1);
     cartouches.append(
       memo(JSON.stringify([parcel.patron, parcel.abbr, parcel.value, b, tight, states]), () =>
@@ -205,13 +194,7 @@ export function drawRegion(view, tight, marks) {
     const from = JSON.stringify([nile, attrs, title, b, tight, cells.map((c) => c.from)]);
     svg.append(
       memo(from, () => {
-        const g = s(
-          "g",
-          attrs,
-          s("title", { text: title }),
-          s("rect", { class: "nile-bg", x: b.x, y: b.y, width: b.w, height: b.h, rx: 7 }),
-        );
-        for (const cell of cells) g.append(cell.node);
+        const g = cardGroup(attrs, title, b, "nile-bg", cells);
         g.append(nileCartouche(nile, b.x + b.w / 2, b.y + b.h / 2, tight));
         return g;
       }),
@@ -267,6 +250,26 @@ function cellTip(cell) {
   if (cell.nile) return `. ${t("cell.land.help")}`;
   if (cell.pyramid) return `. ${t("cell.pyramid.help")}`;
   return "";
+}
+
+/**
+ * A card's group (a parcel or a Nile card): its tooltip, its background and
+ * the placeholders of its cells.
+ * @param {Record<string, string>} attrs
+ * @param {string} title
+ * @param {{x: number, y: number, w: number, h: number}} b the card's box
+ * @param {string} background the background's class
+ * @param {{node: Node}[]} cells
+ */
+function cardGroup(attrs, title, b, background, cells) {
+  const g = s(
+    "g",
+    attrs,
+    s("title", { text: title }),
+    s("rect", { class: background, x: b.x, y: b.y, width: b.w, height: b.h, rx: 7 }),
+  );
+  for (const cell of cells) g.append(cell.node);
+  return g;
 }
 
 /**
