@@ -46,8 +46,8 @@ const RUNTIME = new URL("../../../pyodide/", import.meta.url);
 const SNAPSHOT = null;
 
 // The file's first bytes: a mark, then the key (ASCII), then Pyodide's snapshot.
-export const MAGIC = "mykerinos-snapshot:";
-export const HEADER_BYTES = 64;
+const MAGIC = "mykerinos-snapshot:";
+const HEADER_BYTES = 64;
 
 /**
  * How Python started, for anyone measuring or testing it (bench/load.py, the
@@ -59,13 +59,6 @@ export const HEADER_BYTES = 64;
 const timing = { snapshot: "none", ms: 0 };
 /** @type {any} */ (globalThis).mykerinosPython = timing;
 
-/** @type {(python: any) => void} */
-let resolveStarted = () => {};
-/** Python once started: the tests ask it what a restore made new. */
-export const started = new Promise((resolve) => {
-  resolveStarted = resolve;
-});
-
 /**
  * Pyodide's snapshot inside a snapshot file's bytes (gzipped or not: a host
  * may have unpacked it already), or an Error saying why not.
@@ -73,7 +66,7 @@ export const started = new Promise((resolve) => {
  * @param {{key: string, bytes: number}} expected
  * @returns {Promise<Uint8Array>}
  */
-export async function unpack(data, expected) {
+async function unpack(data, expected) {
   let bytes = new Uint8Array(data);
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
     const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
@@ -175,6 +168,52 @@ const output = {
 };
 
 /**
+ * Python restored from the snapshot's file, its files written out and its
+ * chances drawn anew; null when the snapshot could not be used (said on the
+ * console only: the page then starts Python as usual).
+ * @param {any} pyodide Pyodide's module
+ * @param {Record<string, any>} settings
+ * @param {Response} response the snapshot's file
+ * @param {{key: string, bytes: number}} expected
+ * @returns {Promise<any>}
+ */
+async function restore(pyodide, settings, response, expected) {
+  await boardPainted();
+  try {
+    // Pyodide's own module and runtime load while the snapshot is read.
+    const snapshot = readSnapshot(response, expected);
+    snapshot.catch(() => {}); // its failure is loadPyodide's, caught below
+    const python = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot });
+    // Pyodide keeps its options, the snapshot's bytes with them: 31.5 MB
+    // copied into Python's memory already, let go of (detached) here.
+    const used = (await snapshot).buffer;
+    structuredClone(used, { transfer: [used] });
+    performance.mark("mykerinos:restored");
+    python.runPython(AFTER_RESTORE);
+    timing.snapshot = "restored";
+    return python;
+  } catch (error) {
+    console.info("Python starts without its snapshot:", String(error));
+    timing.snapshot = "refused";
+    return null;
+  }
+}
+
+/**
+ * Python started as usual, the zips unpacked into its working directory.
+ * @param {any} pyodide Pyodide's module
+ * @param {Record<string, any>} settings
+ * @returns {Promise<any>}
+ */
+async function startAsUsual(pyodide, settings) {
+  const zips = fetchZips();
+  const python = await pyodide.loadPyodide(settings);
+  for (const zipped of zips) python.unpackArchive(new Uint8Array(await zipped), "zip");
+  if (timing.snapshot === "none" && SNAPSHOT) timing.snapshot = "not on this device";
+  return python;
+}
+
+/**
  * Python, restored from the snapshot when there is a good one on this device,
  * started as usual otherwise.
  * @returns {Promise<any>}
@@ -189,43 +228,18 @@ async function start() {
     stderr: (/** @type {string} */ text) => output.stderr(text),
   };
   const response = await found;
-  if (response && SNAPSHOT) {
-    await boardPainted();
-    try {
-      // Pyodide's own module and runtime load while the snapshot is read.
-      const snapshot = readSnapshot(response, SNAPSHOT);
-      snapshot.catch(() => {}); // its failure is loadPyodide's, caught below
-      const python = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot });
-      // Pyodide keeps its options, the snapshot's bytes with them: 31.5 MB
-      // copied into Python's memory already, let go of (detached) here.
-      const used = (await snapshot).buffer;
-      structuredClone(used, { transfer: [used] });
-      performance.mark("mykerinos:restored");
-      python.runPython(AFTER_RESTORE);
-      timing.snapshot = "restored";
-      performance.mark("mykerinos:python");
-      timing.ms = performance.now() - begun;
-      resolveStarted(python);
-      return python;
-    } catch (error) {
-      console.info("Python starts without its snapshot:", String(error));
-      timing.snapshot = "refused";
-    }
-  }
-  const zips = fetchZips();
-  const python = await pyodide.loadPyodide(settings);
-  for (const zipped of zips) python.unpackArchive(new Uint8Array(await zipped), "zip");
+  const restored = response && SNAPSHOT ? await restore(pyodide, settings, response, SNAPSHOT) : null;
+  const python = restored ?? (await startAsUsual(pyodide, settings));
   performance.mark("mykerinos:python");
-  if (timing.snapshot === "none" && SNAPSHOT) timing.snapshot = "not on this device";
   timing.ms = performance.now() - begun;
-  resolveStarted(python);
   return python;
 }
 
 // Python starts as soon as this module runs (index.html loads it before
 // PyScript), not when PyScript asks for it: the runtime's download and
 // compiling, or the snapshot's reading, go on while PyScript itself loads.
-const starting = start();
+/** Python once started (PyScript's, and the tests', who ask it what a restore made new). */
+export const started = start();
 
 /**
  * Pyodide for PyScript: the Python started above. PyScript's options are its
@@ -236,5 +250,5 @@ const starting = start();
 export async function loadPyodide(options) {
   if (options.stdout) output.stdout = options.stdout;
   if (options.stderr) output.stderr = options.stderr;
-  return starting;
+  return started;
 }
