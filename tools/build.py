@@ -410,19 +410,29 @@ def pyscript_python(core: Path = PYSCRIPT_SRC) -> dict[str, bytes]:
     raise BuildError("PyScript's Python package was not found in @pyscript/core's core-*.js")
 
 
+def run_node(script: Path, args: list[str], doing: str) -> str:
+    """Run one of the build's Node.js scripts (they start the page's own
+    Pyodide); its standard output. Raises BuildError saying what failed
+    (``doing``: "compile the Python for the page") with the error it printed,
+    never a line of Pyodide's minified code, which Node prints before it."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError(f"Node.js (node) is needed to {doing}")
+    done = subprocess.run([node, str(script), *args], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        lines = [line for line in done.stderr.splitlines() if len(line) < 400]
+        said = [line for line in lines if "Error" in line] or lines or ["(no message)"]
+        raise BuildError(f"failed to {doing}: {said[-1].strip()[:300]}")
+    return done.stdout
+
+
 def compile_python(jobs: list[tuple[str, Path]]) -> None:
     """Compile the .py files of each zip in place with the page's own Pyodide,
     run in Node.js (tools/compile_python.mjs; mode "--sourceless" or "--cached")."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("Node.js (node) is needed to compile the Python for the page")
     args: list[str] = []
     for mode, path in jobs:
         args += [mode, str(path), str(path)]
-    done = subprocess.run([node, str(COMPILER), *args], cwd=ROOT, capture_output=True, text=True)
-    if done.returncode != 0:
-        tail = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
-        raise BuildError(f"compiling the Python failed: {tail[:300]}")
+    run_node(COMPILER, args, "compile the Python for the page")
 
 
 def listed(path: Path) -> list[str]:
@@ -516,24 +526,16 @@ def write_snapshot(site: Path) -> dict[str, Any]:
     kept = STDLIB_CACHE / name
     info = kept.with_suffix(".json")
     if not (kept.is_file() and info.is_file()):
-        node = shutil.which("node")
-        if node is None:
-            raise BuildError("Node.js (node) is needed to make the page's Python snapshot")
         STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
         for old in STDLIB_CACHE.glob("snapshot-*"):
             old.unlink(missing_ok=True)
         part = kept.with_name(f"{name}.{os.getpid()}.part")
-        done = subprocess.run(
-            [node, str(SNAPSHOTTER), str(site), str(part), key, *SNAPSHOT_IMPORTS],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
+        said = run_node(
+            SNAPSHOTTER,
+            [str(site), str(part), key, *SNAPSHOT_IMPORTS],
+            "make the page's Python snapshot",
         )
-        if done.returncode != 0:
-            lines = [line for line in done.stderr.splitlines() if len(line) < 400]
-            said = [line for line in lines if "Error" in line] or lines or ["(no message)"]
-            raise BuildError(f"making the Python snapshot failed: {said[-1].strip()[:300]}")
-        info.write_text(done.stdout.strip().splitlines()[-1] + "\n")
+        info.write_text(said.strip().splitlines()[-1] + "\n")
         part.replace(kept)
     details = {"file": name, "key": key, "bytes": json.loads(info.read_text())["bytes"]}
     _copy(kept, site / "pyodide" / name)
