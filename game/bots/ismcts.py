@@ -61,7 +61,7 @@ class SearchParams:
     reward_scale: float = 10.0  # margins are divided by this before backing up
     widen_base: int = 2  # children a node offers before any visit
     widen_rate: float = 1.0  # ... plus this times sqrt(visits)
-    playout_depth: int = 6  # decisions played by the policy below a new leaf
+    playout_depth: int = 2  # decisions played by the policy below a new leaf
     policy_sample: int = 6  # legal moves the playout policy compares at each step
     root_sample: int = 240  # legal moves ranked by the static estimate at the root
     draws: int = 16  # guesses at the unseen cards, used in turn by the iterations
