@@ -43,14 +43,35 @@ self.addEventListener("install", (event) => {
 const SNAPSHOT = /\/pyodide\/snapshot-[^/]*\.gz$/;
 
 // Python's snapshot, gzipped on the wire, kept unpacked; a file that does not
-// unpack is dropped (the page then starts Python as usual).
+// unpack is dropped (the page then starts Python as usual). It is streamed
+// through the decompressor into the cache, never held whole: in WebKit the
+// worker may share the page's process, and a phone's limit counts the 31 MB
+// the worker would otherwise hold (and the heap it leaves behind).
 async function unpackInCache(cache, request) {
   try {
     const stored = await cache.match(request);
-    const data = new Uint8Array(await stored.arrayBuffer());
-    if (data[0] !== 0x1f || data[1] !== 0x8b) return; // the host sent it unpacked
-    const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const unpacked = await new Response(stream).arrayBuffer();
+    const reader = stored.body.getReader();
+    const first = await reader.read();
+    if (first.done) throw new Error("an empty snapshot");
+    const head = first.value;
+    if (head[0] !== 0x1f || head[1] !== 0x8b) {
+      await reader.cancel(); // the host sent it unpacked
+      return;
+    }
+    const packed = new ReadableStream({
+      start(controller) {
+        controller.enqueue(head);
+      },
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    });
+    const unpacked = packed.pipeThrough(new DecompressionStream("gzip"));
     await cache.put(request, new Response(unpacked, { headers: { "Content-Type": "application/octet-stream" } }));
   } catch {
     await cache.delete(request);
