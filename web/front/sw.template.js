@@ -3,9 +3,11 @@
 // and the list of every file of the site. Do not edit dist/sw.js.
 //
 // - install: downloads every file into a new cache named after the version
-//   (revalidating against the HTTP cache, so unchanged files cost a 304), and
-//   keeps Python's snapshot (pyodide/snapshot-*.gz) unpacked, so that a start
-//   restoring it does not unpack it first (web/front/js/python.js reads both).
+//   (revalidating against the HTTP cache, so unchanged files cost a 304).
+//   Python's snapshot (pyodide/snapshot-*.gz) is kept as it came, gzipped: a
+//   start restoring it unpacks it (web/front/js/python.js). Unpacked in the
+//   cache (31 MB) it made WebKit's page process grow through a whole game
+//   under a phone's limit until the page was killed (docs/MEMORY.md).
 // - activate: deletes this site's caches of older versions. A new version
 //   waits (no automatic skipWaiting) until no open page uses the old one, so
 //   a page that is already open keeps its own files. A page may ask for the
@@ -33,50 +35,9 @@ self.addEventListener("install", (event) => {
         await caches.delete(CACHE);
         throw error;
       }
-      for (const request of requests) {
-        if (SNAPSHOT.test(request.url)) await unpackInCache(cache, request);
-      }
     })(),
   );
 });
-
-const SNAPSHOT = /\/pyodide\/snapshot-[^/]*\.gz$/;
-
-// Python's snapshot, gzipped on the wire, kept unpacked; a file that does not
-// unpack is dropped (the page then starts Python as usual). It is streamed
-// through the decompressor into the cache, never held whole: in WebKit the
-// worker may share the page's process, and a phone's limit counts the 31 MB
-// the worker would otherwise hold (and the heap it leaves behind).
-async function unpackInCache(cache, request) {
-  try {
-    const stored = await cache.match(request);
-    const reader = stored.body.getReader();
-    const first = await reader.read();
-    if (first.done) throw new Error("an empty snapshot");
-    const head = first.value;
-    if (head[0] !== 0x1f || head[1] !== 0x8b) {
-      await reader.cancel(); // the host sent it unpacked
-      return;
-    }
-    const packed = new ReadableStream({
-      start(controller) {
-        controller.enqueue(head);
-      },
-      async pull(controller) {
-        const { done, value } = await reader.read();
-        if (done) controller.close();
-        else controller.enqueue(value);
-      },
-      cancel(reason) {
-        return reader.cancel(reason);
-      },
-    });
-    const unpacked = packed.pipeThrough(new DecompressionStream("gzip"));
-    await cache.put(request, new Response(unpacked, { headers: { "Content-Type": "application/octet-stream" } }));
-  } catch {
-    await cache.delete(request);
-  }
-}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
