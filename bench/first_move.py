@@ -40,23 +40,14 @@ import statistics
 import sys
 import tempfile
 import time
-from contextlib import ExitStack
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.memory import close_all, open_tab  # noqa: E402
 from game import new_game  # noqa: E402
-from harness.tabs import (  # noqa: E402
-    FIREFOX,
-    MINIBROWSER,
-    WEBKIT_DRIVER,
-    PlaywrightTab,
-    PlaywrightThread,
-    Tab,
-    WebKitTab,
-    x_display,
-)
+from harness.tabs import Tab  # noqa: E402
 from tools import build, serve  # noqa: E402
 
 BROWSERS = ("chromium", "firefox", "webkit")
@@ -84,26 +75,6 @@ SERVICE_WORKER_READY = (
     "navigator.serviceWorker.getRegistration()"
     ".then(r => !!(r && r.active && r.active.state === 'activated'))"
 )
-
-
-def open_tab(browser: str, stack: ExitStack) -> Tab:
-    """A tab in a new browser with a fresh profile; closed when `stack` closes."""
-    if browser == "chromium":
-        owner = PlaywrightThread.chromium()
-        stack.callback(owner.close)
-        tab: Tab = PlaywrightTab(owner)  # a browser context of its own
-        stack.callback(tab.close)
-        return tab
-    if browser == "firefox":
-        from harness.firefox_tab import FirefoxTab
-
-        tab = FirefoxTab(FIREFOX)  # a profile of its own, removed on close
-        stack.callback(tab.close)
-        return tab
-    display = stack.enter_context(x_display())
-    tab = WebKitTab(MINIBROWSER, WEBKIT_DRIVER, display)
-    stack.callback(tab.close)
-    return tab
 
 
 def seats_for(seed: int, level: str) -> tuple[list[str], int]:
@@ -158,9 +129,11 @@ def one_game(tab: Tab, seed: int, level: str) -> dict:
 
 def measure(browser: str, url: str, runs: int, seed: int, level: str, games: list[dict]) -> None:
     """Open the page in a new browser and time `runs` new games into `games`."""
-    with ExitStack() as stack:
+    stack: list = []
+    try:
         started = time.monotonic()
-        tab = open_tab(browser, stack)
+        # A new browser with a fresh profile; Firefox ESR over WebDriver BiDi, as the tests drive it.
+        tab: Tab = open_tab(browser, stack, firefox_driver="bidi")
         tab.goto(url)
         tab.wait_ready()
         try:
@@ -184,6 +157,8 @@ def measure(browser: str, url: str, runs: int, seed: int, level: str, games: lis
                 f" click -> move {game['click_ms']:.0f} ms,"
                 f" position -> move {game['position_ms']:.0f} ms, thinking {thinking}{note}"
             )
+    finally:
+        close_all(stack, browser)
 
 
 def summary(browser: str, games: list[dict], level: str) -> str:
