@@ -35,6 +35,24 @@ const NARROW = matchMedia("(max-width: 600px)");
 /** Live play's modules (live/), loaded only when it starts: the page's one way in. */
 const livePlay = () => import("./live/live.js");
 
+/**
+ * Run `then` once the next frame is painted (a task posted from the frame's
+ * own callback runs after its rendering); at once in a hidden page, which
+ * paints no frames.
+ * @param {() => void} then
+ */
+function afterPaint(then) {
+  if (document.visibilityState !== "visible") {
+    setTimeout(then, 0);
+    return;
+  }
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => then();
+    channel.port2.postMessage(0);
+  });
+}
+
 export function start() {
   const store = createStore(NARROW.matches);
   let booted = false;
@@ -121,6 +139,31 @@ export function start() {
     if (select) select.focus();
   }
 
+  /**
+   * A tap is answered twice: the next frame shows what was pressed (at once,
+   * whatever Python and the drawing then take: a phone's processor needs a
+   * tenth of a second or more for those), and the frame after Python's
+   * answer shows what the tap did. Taps that come in between wait their turn,
+   * in order.
+   * @type {{el: Element, target: string}[]}
+   */
+  const taps = [];
+  /**
+   * @param {Element} el
+   * @param {string} target
+   */
+  function tap(el, target) {
+    el.classList.add("pressed");
+    taps.push({ el, target });
+    if (taps.length === 1) afterPaint(answerTaps);
+  }
+  function answerTaps() {
+    for (const { el, target } of taps.splice(0)) {
+      el.classList.remove("pressed");
+      if (api()) page.show(call("click", target));
+    }
+  }
+
   // One listener for every board, button and card click (installed once: the
   // frame is rebuilt when the language changes).
   function installListeners() {
@@ -147,7 +190,7 @@ export function start() {
       const target = el.dataset.target;
       if (target === undefined) return;
       event.preventDefault();
-      page.show(call("click", target));
+      tap(el, target);
     });
     addEventListener("focusin", onFocusExplain);
     NARROW.addEventListener("change", () => {
