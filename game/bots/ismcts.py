@@ -11,10 +11,12 @@ Each iteration walks down one shared tree of decisions (every player's, so
 the opponents' replies are searched too), choosing children by UCT on the
 mover's own reward; a node only offers its best few moves at first and more
 as it is visited (progressive widening, in the order of a cheap tactical
-score). At a new leaf a short playout with that tactical score as its policy
-looks a few decisions further, then the static estimate of ``evaluate``
-scores the position; each player's reward is how far they are ahead of the
-best other player.
+score; a move that scores exactly as an earlier one of the same kind comes
+after all the others, so that the first few are different ideas). At a new
+leaf a short playout with that tactical score as its policy looks a few
+decisions further, then the static estimate of ``evaluate`` scores the
+position; each player's reward is how far they are ahead of the best other
+player.
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ class SearchParams:
     leads: str = "open"  # how leaves value leads in areas: "open" or "steady"
     root_leads: str = "steady"  # ... and the ranking of the root's moves
     bounded: bool = False  # back up tanh(margin / reward_scale) instead of the margin
+    diverse: bool = True  # a move scored as an earlier one of its kind widens last (``_spread``)
 
 
 @dataclass(frozen=True)
@@ -354,6 +357,9 @@ def searching(
     season = state.season
     root = Node(p)
     ranked = yield from _root_order(state, params)
+    if params.diverse:
+        place = {m: k for k, m in enumerate(_spread(ranked))}
+        ranked.sort(key=lambda r: place[r[1]])
     root.moves = [m for _, m in ranked]
     prior = [margin / params.reward_scale for margin, _ in ranked]
     if len(root.moves) == 1:
@@ -372,7 +378,7 @@ def searching(
             if world.over or world.season != season or len(path) > params.tree_depth:
                 break
             if node.moves is None:
-                node.moves = _order(world)
+                node.moves = _order(world, params.diverse)
             allowed = params.widen_base + int(params.widen_rate * math.sqrt(node.visits))
             if len(node.children) < min(allowed, len(node.moves)):
                 move = node.moves[len(node.children)]
@@ -428,12 +434,32 @@ def _select(node: Node, explore: float) -> int:
     return best
 
 
-def _order(state: GameState) -> list[Move]:
-    """The legal moves, best first by the tactical score (stable on ties)."""
+def _order(state: GameState, diverse: bool = False) -> list[Move]:
+    """The legal moves, best first by the tactical score (stable on ties).
+    ``diverse``: see ``_spread``."""
     legal = state.legal_moves()
     tactics = Tactics(state)
     scored = sorted(((tactics.score(m), -i) for i, m in enumerate(legal)), reverse=True)
+    if diverse:
+        return _spread([(score, legal[-i]) for score, i in scored])
     return [legal[-i] for _, i in scored]
+
+
+def _spread(scored: list[tuple[float, Move]]) -> list[Move]:
+    """Moves ranked best first, each one that scores exactly as an earlier move
+    of the same action (a cube in another cell of the same area...) moved behind
+    all the others, so that a node's first few children are different ideas."""
+    first: list[Move] = []
+    later: list[Move] = []
+    seen: set[tuple[float, str]] = set()
+    for score, move in scored:
+        key = (score, move.action)
+        if key in seen:
+            later.append(move)
+        else:
+            seen.add(key)
+            first.append(move)
+    return first + later
 
 
 def _root_order(state: GameState, params: SearchParams) -> Steps[list[tuple[float, Move]]]:

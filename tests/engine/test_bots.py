@@ -40,10 +40,11 @@ def bot_game(
 )
 def test_bots_only_play_legal_moves(levels: list[str], nile: bool) -> None:
     # The iteration cap bounds each search, not the clock: the same games on a
-    # busy machine (a 0.02 s budget made them shorter there, sometimes under 40).
+    # busy machine (a 0.02 s budget made them shorter there). Whole games: the
+    # expert and an easy player take 32-57 decisions over seeds 0-5.
     for seed in range(2):
         moves = bot_game(levels, seed, nile, budget=60.0)
-        assert len(moves) > 40
+        assert len(moves) > 30
 
 
 def test_bot_games_are_reproducible() -> None:

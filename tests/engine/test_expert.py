@@ -10,7 +10,7 @@ import pytest
 from game import GameState, Move, new_game
 from game.bots import Bot
 from game.bots.evaluate import evaluate, multipliers, open_lead, steady_lead
-from game.bots.ismcts import SearchParams, Tactics, search, world_for
+from game.bots.ismcts import SearchParams, Tactics, _order, _spread, search, world_for
 from game.cards import card_value
 from game.museum import exhibition_multiplier
 from game.region import CELL_NAMES
@@ -216,3 +216,23 @@ def test_the_multiplier_table_is_the_museum_rule_for_every_player(nile: bool) ->
         assert p is not None
         state.apply(bots[p].choose(state))
     assert held_rooms >= 4  # rooms were really booked along the way
+
+
+def test_moves_that_score_alike_widen_after_the_others() -> None:
+    a, b, c, d = (
+        Move("dig", ("a1",)),
+        Move("dig", ("a2",)),
+        Move("extend", ("b1", "b2")),
+        Move("pass"),
+    )
+    # b scores as a, an earlier dig: it comes after every other move, c too scores
+    # 5 but is another kind of move.
+    assert _spread([(5.0, a), (5.0, b), (5.0, c), (0.3, d)]) == [a, c, d, b]
+    state = advance(new_game(["A", "B", "C"], 12, log=False), 2)
+    spread, plain = _order(state, diverse=True), _order(state)
+    assert sorted(spread) == sorted(plain) == sorted(state.legal_moves())
+    tactics = Tactics(state)
+    kinds = [(tactics.score(m), m.action) for m in spread]
+    firsts = len(set(kinds))
+    assert len(set(kinds[:firsts])) == firsts  # every kind of move once before any repeat
+    assert spread[0] == plain[0]
