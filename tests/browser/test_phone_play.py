@@ -35,8 +35,11 @@ PASS = 0.3  # how often a player passes when it may (shorter games)
 
 # The view (as JSON text), and every box a decision's check needs, measured
 # once the page has settled: two frames after the last redraw, with no scroll
-# under way (the page scrolls at once when less motion is asked for).
+# under way (the page scrolls at once when less motion is asked for). The view
+# is asked for first: a tap still waiting for its frame is answered then, and
+# its answer drawn in the frames waited for (web/front/js/boot.js).
 MEASURE = """async () => {
+  const view = JSON.parse(window.mykerinos.call("view", "[]"));
   const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
   let y = -1;
   for (let i = 0; i < 60 && (y !== scrollY || i < 2); i++) { y = scrollY; await frame(); }
@@ -58,7 +61,7 @@ MEASURE = """async () => {
     .filter((b) => b.getClientRects().length)
     .map((b) => ({id: b.id || b.textContent.trim(), box: box(b)}));
   return JSON.stringify({
-    view: JSON.parse(window.mykerinos.call("view", "[]")),
+    view,
     drawn: Number(document.body.dataset.drawn || 0),
     shown: document.body.dataset.revision + ":" + document.body.dataset.game,
     bot: document.body.dataset.bot,

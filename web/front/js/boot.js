@@ -164,6 +164,22 @@ export function start() {
     }
   }
 
+  /**
+   * Every call into Python, whoever makes it (a computer's move, live play's
+   * messages, another tab, a measurement), answers the taps still waiting for
+   * their frame first: Python takes the taps and everything else in the order
+   * they came, as if each tap had been answered at once.
+   */
+  function tapsFirst() {
+    const python = api();
+    if (!python) return;
+    const call = python.call;
+    python.call = (name, args) => {
+      if (taps.length) answerTaps();
+      return call(name, args);
+    };
+  }
+
   // One listener for every board, button and card click (installed once: the
   // frame is rebuilt when the language changes).
   function installListeners() {
@@ -210,6 +226,7 @@ export function start() {
       return false;
     }
     booted = true;
+    tapsFirst();
     const first = call("startup", language());
     performance.mark("mykerinos:startup");
     store.python = first.python || store.python;
