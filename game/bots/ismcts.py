@@ -358,8 +358,7 @@ def searching(
     root = Node(p)
     ranked = yield from _root_order(state, params)
     if params.diverse:
-        place = {m: k for k, m in enumerate(_spread(ranked))}
-        ranked.sort(key=lambda r: place[r[1]])
+        ranked = _spread(ranked)
     root.moves = [m for _, m in ranked]
     prior = [margin / params.reward_scale for margin, _ in ranked]
     if len(root.moves) == 1:
@@ -440,25 +439,24 @@ def _order(state: GameState, diverse: bool = False) -> list[Move]:
     legal = state.legal_moves()
     tactics = Tactics(state)
     scored = sorted(((tactics.score(m), -i) for i, m in enumerate(legal)), reverse=True)
-    if diverse:
-        return _spread([(score, legal[-i]) for score, i in scored])
-    return [legal[-i] for _, i in scored]
+    ranked = [(score, legal[-i]) for score, i in scored]
+    return [m for _, m in (_spread(ranked) if diverse else ranked)]
 
 
-def _spread(scored: list[tuple[float, Move]]) -> list[Move]:
+def _spread(scored: list[tuple[float, Move]]) -> list[tuple[float, Move]]:
     """Moves ranked best first, each one that scores exactly as an earlier move
     of the same action (a cube in another cell of the same area...) moved behind
     all the others, so that a node's first few children are different ideas."""
-    first: list[Move] = []
-    later: list[Move] = []
+    first: list[tuple[float, Move]] = []
+    later: list[tuple[float, Move]] = []
     seen: set[tuple[float, str]] = set()
     for score, move in scored:
         key = (score, move.action)
         if key in seen:
-            later.append(move)
+            later.append((score, move))
         else:
             seen.add(key)
-            first.append(move)
+            first.append((score, move))
     return first + later
 
 

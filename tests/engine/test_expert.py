@@ -227,7 +227,12 @@ def test_moves_that_score_alike_widen_after_the_others() -> None:
     )
     # b scores as a, an earlier dig: it comes after every other move, c too scores
     # 5 but is another kind of move.
-    assert _spread([(5.0, a), (5.0, b), (5.0, c), (0.3, d)]) == [a, c, d, b]
+    assert _spread([(5.0, a), (5.0, b), (5.0, c), (0.3, d)]) == [
+        (5.0, a),
+        (5.0, c),
+        (0.3, d),
+        (5.0, b),
+    ]
     state = advance(new_game(["A", "B", "C"], 12, log=False), 2)
     spread, plain = _order(state, diverse=True), _order(state)
     assert sorted(spread) == sorted(plain) == sorted(state.legal_moves())
