@@ -23,6 +23,7 @@ import { openLink, shareGame, watchLinks } from "./links.js";
 import { createStore, latest } from "./store.js";
 import { createHooks, shown } from "./hooks.js";
 import { phoneLayout } from "./phone.js";
+import { afterPaint } from "./tasks.js";
 import { KEY_HOSTING, LIVE_MARK } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
@@ -34,24 +35,6 @@ const NARROW = matchMedia("(max-width: 600px)");
 
 /** Live play's modules (live/), loaded only when it starts: the page's one way in. */
 const livePlay = () => import("./live/live.js");
-
-/**
- * Run `then` once the next frame is painted (a task posted from the frame's
- * own callback runs after its rendering); at once in a hidden page, which
- * paints no frames.
- * @param {() => void} then
- */
-function afterPaint(then) {
-  if (document.visibilityState !== "visible") {
-    setTimeout(then, 0);
-    return;
-  }
-  requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => then();
-    channel.port2.postMessage(0);
-  });
-}
 
 export function start() {
   const store = createStore(NARROW.matches);

@@ -12,6 +12,7 @@ import { t } from "./i18n.js";
 import { call } from "./generated/bridge.js";
 import { reasonOf } from "./dom.js";
 import { latest, stampOf } from "./store.js";
+import { nextTask } from "./tasks.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./store.js").Page} Page */
@@ -25,23 +26,6 @@ const SLICE_MS = 8;
 /** @param {number} ms */
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-const channel = new MessageChannel();
-/** @type {(() => void)[]} */
-const waiting = [];
-channel.port1.onmessage = () => waiting.shift()?.();
-
-/**
- * Resolve in a task of its own, after the input and drawing the browser has
- * waiting (a message, not a timer: timers in a row are slowed to 4 ms).
- * @returns {Promise<void>}
- */
-function nextTask() {
-  return new Promise((resolve) => {
-    waiting.push(resolve);
-    channel.port2.postMessage(null);
-  });
 }
 
 /**
