@@ -14,7 +14,10 @@ first N computer moves, prints:
   playouts per move and per second of search (``botStats``: the time Python
   spent thinking);
 - the main thread's long tasks (PerformanceObserver "longtask", > 50 ms)
-  from the new game to the last move measured: count and longest.
+  from the new game to the last move measured: count and longest, then split
+  into those while a computer thinks (from a move's request to its answer)
+  and those between (the frames that draw the moves, a new season, the new
+  game).
 
 ``--cpu 4`` slows Chromium's processor four times once the page is ready
 (DevTools' Emulation.setCPUThrottlingRate, as ``bench/load.py --cpu``): the
@@ -106,11 +109,24 @@ def report(result: dict, label: str) -> None:
             print(
                 f"  search: {iters / len(times):.0f} playouts per move, {iters / search:.0f} playouts/s"
             )
-    tasks = [d for s, d in result["longtasks"] if started <= s < ended]
-    longest = f"{max(tasks):.0f} ms" if tasks else "none"
+    tasks = [(s, d) for s, d in result["longtasks"] if started <= s < ended]
+    thinking = [(m["at"], m["at"] + m["ms"]) for m in result["stats"]]
+    during = [d for s, d in tasks if any(s < b and s + d > a for a, b in thinking)]
+    between = [d for s, d in tasks if not any(s < b and s + d > a for a, b in thinking)]
+
+    def longest(ds: list[float]) -> str:
+        return f"{max(ds):.0f} ms" if ds else "none"
+
     print(
-        f"  main-thread long tasks (> 50 ms) while the computers play: {len(tasks)}, longest {longest}"
-        f" (over {(ended - started) / 1000:.1f} s)"
+        f"  main-thread long tasks (> 50 ms) while the computers play: {len(tasks)},"
+        f" longest {longest([d for _, d in tasks])} (over {(ended - started) / 1000:.1f} s)"
+    )
+    print(
+        f"    while a computer thinks (request to answer): {len(during)}, longest {longest(during)}"
+    )
+    print(
+        f"    between (drawing the moves, a new season, the new game): {len(between)},"
+        f" longest {longest(between)}"
     )
 
 

@@ -4,6 +4,11 @@ one job at a time, and each job only where it makes sense."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 from game import Move
 from game.bots import Bot
 from game.timeline import Timeline
@@ -167,3 +172,28 @@ def test_suggestion_texts() -> None:
     )
     assert suggestion({"action": "boat", "use": True}, wings) == "Suggested: use the tie boat."
     assert suggestion({"action": "pass"}, wings) == "Suggested: pass."
+
+
+def test_the_computer_players_are_loaded_ahead_of_need_not_at_start() -> None:
+    # A fresh Python, as the page's: the start leaves the computer players out,
+    # and prepare_thinking (asked in idle time) loads them before any move needs them.
+    code = """
+import sys
+from page.session import Session
+from tests.page.fakes import Memory
+session = Session.open(Memory(), "en", fresh_seed=lambda: 11)
+print(sorted(m for m in sys.modules if m.startswith(("game.bots", "page.thinking"))))
+assert session.prepare_thinking() is True
+print(sorted(m for m in sys.modules if m.startswith(("game.bots", "page.thinking"))))
+"""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": f"{root}{os.pathsep}{root / 'web'}"},
+        check=True,
+    )
+    before, after = done.stdout.strip().splitlines()
+    assert before == "[]"
+    assert "'page.thinking'" in after and "'game.bots.ismcts'" in after

@@ -107,6 +107,10 @@ class Bridge:
         """Abandon that job."""
         return self.session.stop_thinking(job)
 
+    def prepareThinking(self) -> bool:
+        """Load the computer players now, in idle time, not in the first move's frame."""
+        return self.session.prepare_thinking()
+
     def playBotMove(self, move: MoveJson, stamp: str) -> View:
         """Play a computer player's move, thought for the position named by stamp."""
         self.mode = self.mode.bot_move(move, stamp)

@@ -454,6 +454,14 @@ class Session:
             return {"error": str(exc)}
         return {"job": number, "stamp": self.stamp_text()}
 
+    def prepare_thinking(self) -> bool:
+        """Import the computer players ahead of need. The import is one step too
+        long to run between a computer's moves on a phone's processor (about 75 ms
+        with it slowed 4x), so the page asks for it in idle time after its start."""
+        from . import thinking  # noqa: F401
+
+        return True
+
     def think_step(self, job: Any, ms: Any) -> Thought:
         """Think on for about ``ms`` milliseconds (``Thinker.step``)."""
         try:

@@ -23,7 +23,7 @@ import { openLink, shareGame, watchLinks } from "./links.js";
 import { createStore, latest } from "./store.js";
 import { createHooks, shown } from "./hooks.js";
 import { phoneLayout } from "./phone.js";
-import { afterPaint } from "./tasks.js";
+import { afterPaint, whenIdle } from "./tasks.js";
 import { KEY_HOSTING, LIVE_MARK } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
@@ -224,6 +224,9 @@ export function start() {
     drawFooter(store);
     renderer.draw(first.view);
     performance.mark("mykerinos:drawn");
+    // The computer players are loaded in idle time: loading them is too long a
+    // task to run in the frame of a computer's first move on a phone.
+    whenIdle(() => call("prepareThinking"));
     if (first.notice) notice(first.notice);
     // A game in the address (a shared link) comes before the new-game dialog.
     // An invite to a live game: live play loads and joins its room.
@@ -290,9 +293,9 @@ export function start() {
   win.mykerinosUI = {
     boot,
     draw: (view) => renderer.show(view),
-    // For measurements: one {level, ms} per computer move (request to answer).
+    // For measurements: one {level, ms, at} per computer move (request at `at`, answered ms later).
     botStats: () =>
-      store.bots.stats.map(({ level, ms, iterations, searchMs }) => ({ level, ms, iterations, searchMs })),
+      store.bots.stats.map(({ level, ms, iterations, searchMs, at }) => ({ level, ms, iterations, searchMs, at })),
   };
 
   const python = api();

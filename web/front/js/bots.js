@@ -110,6 +110,12 @@ async function playBot(page, level, stamp) {
     const view = latest(store);
     return stampOf(view) === stamp && !!view?.bot_to_move;
   };
+  // Thought in tasks of their own: not in the frame that drew the position.
+  await nextTask();
+  if (!current()) {
+    if (store.bots.pending === stamp) store.bots.pending = null;
+    return;
+  }
   const started = performance.now();
   let answer;
   try {
@@ -124,7 +130,14 @@ async function playBot(page, level, stamp) {
     return;
   }
   const ms = performance.now() - started;
-  store.bots.stats.push({ level, ms, stamp, iterations: answer.iterations, searchMs: answer.seconds * 1000 });
+  store.bots.stats.push({
+    level,
+    ms,
+    stamp,
+    iterations: answer.iterations,
+    searchMs: answer.seconds * 1000,
+    at: started,
+  });
   const wait = PAUSE_MS() - ms;
   if (wait > 0) await sleep(wait);
   if (!current()) {

@@ -115,6 +115,9 @@ function inField(el) {
  */
 function focusOn(el, scroll) {
   if (!el) return false;
+  // Focusing the focused element changes nothing, but makes the browser work
+  // out the page's style in the middle of the frame.
+  if (document.activeElement === el) return true;
   el.focus({ preventScroll: !scroll });
   return document.activeElement === el;
 }

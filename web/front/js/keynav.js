@@ -125,8 +125,17 @@ export function nearestCell(el, cells) {
 }
 
 // ------------------------------------------------------------------- cards
-/** @param {Element} el */
+/**
+ * A card's centre, from its background's attributes: measuring the drawing
+ * (getBBox) would make the browser lay the page out in the middle of a frame.
+ * @param {Element} el
+ */
 function centre(el) {
+  const back = el.querySelector(":scope > rect");
+  if (back) {
+    const at = (/** @type {string} */ name) => Number(back.getAttribute(name));
+    return { x: at("x") + at("width") / 2, y: at("y") + at("height") / 2 };
+  }
   const box = /** @type {SVGGraphicsElement} */ (el).getBBox();
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }

@@ -19,6 +19,7 @@
  * @property {string} stamp
  * @property {number} iterations
  * @property {number} searchMs  the time spent thinking in Python's slices
+ * @property {number} at        when the request was made (performance.now())
  */
 
 /**

@@ -1,7 +1,7 @@
 // @ts-check
 // Running work later without holding up what the browser has waiting: a task
 // of its own (after the input and the drawing already queued), or after the
-// next frame is painted.
+// next frame is painted, or when the browser is idle.
 
 const channel = new MessageChannel();
 /** @type {(() => void)[]} */
@@ -29,4 +29,14 @@ export function nextTask() {
 export function afterPaint(then) {
   if (document.visibilityState !== "visible") nextTask().then(then);
   else requestAnimationFrame(() => nextTask().then(then));
+}
+
+/**
+ * Run `then` when the browser has nothing else to do (within a second at
+ * most); after a short timer where there is no requestIdleCallback (WebKit).
+ * @param {() => void} then
+ */
+export function whenIdle(then) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(then, { timeout: 1000 });
+  else setTimeout(then, 200);
 }

@@ -186,6 +186,7 @@
  *   think: {args: [purpose: string], answer: Started},  // Start the computer's thinking on the position shown: "move", "hint" or "analysis".
  *   thinkStep: {args: [job: number, ms: number], answer: Thought},  // Think on for about ms milliseconds.
  *   stopThinking: {args: [job: number], answer: Stopped},  // Abandon that job.
+ *   prepareThinking: {args: [], answer: boolean},  // Load the computer players now, in idle time, not in the first move's frame.
  *   playBotMove: {args: [move: MoveJson, stamp: string], answer: View},  // Play a computer player's move, thought for the position named by stamp.
  *   setLanguage: {args: [code: string], answer: View},  // Show every word in another language from now on.
  *   startup: {args: [language: string], answer: Startup},  // What to show first, in the page's language (a lesson kept on this device resumes).
