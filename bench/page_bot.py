@@ -110,7 +110,8 @@ def report(result: dict, label: str) -> None:
                 f"  search: {iters / len(times):.0f} playouts per move, {iters / search:.0f} playouts/s"
             )
     tasks = [(s, d) for s, d in result["longtasks"] if started <= s < ended]
-    thinking = [(m["at"], m["at"] + m["ms"]) for m in result["stats"]]
+    # An older build's stats have no `at` (when the move was asked): no split then.
+    thinking = [(m["at"], m["at"] + m["ms"]) for m in result["stats"] if "at" in m]
     during = [d for s, d in tasks if any(s < b and s + d > a for a, b in thinking)]
     between = [d for s, d in tasks if not any(s < b and s + d > a for a, b in thinking)]
 
@@ -121,6 +122,9 @@ def report(result: dict, label: str) -> None:
         f"  main-thread long tasks (> 50 ms) while the computers play: {len(tasks)},"
         f" longest {longest([d for _, d in tasks])} (over {(ended - started) / 1000:.1f} s)"
     )
+    if len(thinking) < len(result["stats"]):
+        print("    (this build does not say when each move was asked: no split)")
+        return
     print(
         f"    while a computer thinks (request to answer): {len(during)}, longest {longest(during)}"
     )
