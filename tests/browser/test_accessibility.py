@@ -609,6 +609,32 @@ def test_reduced_motion_stops_animations(browser, site, motion):
         context.close()
 
 
+PULSING = """() => [...document.querySelectorAll(
+  '#region .parcel.hl .card-bg, #region .nile-card.hl .nile-bg, #museum .room.hl .room-bg')]
+  .map((el) => getComputedStyle(el).animationName)"""
+
+
+def test_a_computers_choices_in_a_survey_are_shown_without_pulsing(browser, site):
+    # The pulse is for a person's eye; while a computer chooses it would only take
+    # the processor from the computer's thinking (its repaints run every frame).
+    context = new_context(browser, **DESKTOP, reduced_motion="no-preference")
+    try:
+        page = open_page(context, site)
+        close_dialog(page)
+        record = survey_record(3, 4)
+        person = import_record(page, record)
+        assert set(page.evaluate(PULSING)) == {"glow"}, "a person's choices pulse"
+        seats = ["human"] * 3
+        seats[person["to_move"]] = "expert"
+        computer = import_record(page, {**record, "seats": seats})
+        assert computer["bot_to_move"] == "expert"
+        expect(page.locator("body")).to_have_attribute("data-bot", "thinking")
+        shown = page.evaluate(PULSING)
+        assert shown and set(shown) == {"none"}, shown
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("outcome", ["loading", "failed"])
 def test_loading_screen_passes_the_audit(browser, site, outcome):
     """The loading screen while Python starts, and when the game cannot start."""
