@@ -10,6 +10,8 @@
 
 /** The phone's layout: a narrow screen, or a short one held sideways (the same queries as style.css). */
 export const PHONE = matchMedia("(max-width: 600px), (pointer: coarse) and (max-height: 500px)");
+/** A short screen held sideways (style.css's query too): the region is drawn on its side. */
+export const SIDEWAYS = matchMedia("(pointer: coarse) and (max-height: 500px) and (min-width: 601px)");
 const STILL = matchMedia("(prefers-reduced-motion: reduce)");
 
 // Room kept between what is brought into view and the screen's edges, in CSS pixels.
