@@ -195,6 +195,9 @@ AGAINST_COMPUTERS = ["human"] + ["easy"] * 3
 GAMES = [
     (390, 844, HOT_SEAT, 0.15, 5),
     *[(375, 667, AGAINST_COMPUTERS, 0.1, seed) for seed in (5, 11, 23, 37, 41)],
+    # Held sideways: the height is the scarce dimension.
+    (844, 390, AGAINST_COMPUTERS, 0.1, 7),
+    (667, 375, AGAINST_COMPUTERS, 0.1, 13),
 ]
 
 
