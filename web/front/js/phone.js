@@ -109,7 +109,10 @@ export function phoneLayout(shown) {
     }
     over = ended;
     const lit = Array.from(document.querySelectorAll('#app .layout [data-hl="1"]'));
-    const key = `${view.stamp} ${lit.map((el) => el.getAttribute("data-target")).join(" ")}`;
+    // The region's drawing (upright or on its side) is part of the decision's key: when the
+    // screen is turned, the region drawn again is brought into view again.
+    const turned = document.querySelector("#region.turned") ? "turned" : "upright";
+    const key = `${view.stamp} ${turned} ${lit.map((el) => el.getAttribute("data-target")).join(" ")}`;
     if (!lit.length || key === decision) return;
     decision = key;
     // In a lesson, its banner too when both fit.
