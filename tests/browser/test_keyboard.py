@@ -552,6 +552,56 @@ def test_arrow_keys_at_the_grid_edges_over_the_nile_and_around_the_museum(site, 
     assert_clean(recorder, site)
 
 
+def test_arrow_keys_follow_the_region_turned_on_a_phone_held_sideways(site, browser):
+    """Held sideways the region lies on its side (columns down, rows across): the arrows
+    move as the eye sees it, Right along a line of cells on the screen, Down to the next."""
+    context = browser.new_context(
+        viewport={"width": 844, "height": 390}, is_mobile=True, has_touch=True
+    )
+    try:
+        page = context.new_page()
+        open_page(page, site.url)
+        keys = Keys(page)
+        start_by_keyboard(page, keys, NAMES, 2)
+        assert page.locator("#region.turned").count() == 1
+
+        def centre(name: str) -> tuple[float, float]:
+            box = page.locator(f"#cell-{name} > .cell-bg").bounding_box()
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+        a1, a2, b1 = centre("a1"), centre("a2"), centre("b1")
+        assert a2[0] > a1[0] + 20 and abs(a2[1] - a1[1]) < 1  # rows across
+        assert b1[1] > a1[1] + 20 and abs(b1[0] - a1[0]) < 1  # columns down
+
+        def at(name: str) -> None:
+            assert focused_name(page) == name, (focused_name(page), name)
+
+        keys.press("Tab")  # nothing highlighted: the first cell as the eye reads them
+        at("cell:a1")
+        keys.press("ArrowRight")
+        at("cell:a2")
+        keys.press("ArrowDown")
+        at("cell:b2")
+        keys.press("End")
+        at("cell:b6")
+        keys.press("ArrowRight")
+        at("cell:b6")
+        keys.press("Home")
+        at("cell:b1")
+        keys.press("ArrowLeft")
+        at("cell:b1")
+        keys.press("ArrowUp", 2)
+        at("cell:a1")
+        keys.press("ArrowDown", 8)
+        at("cell:h1")
+        keys.press("Control+End")
+        at("cell:h6")
+        keys.press("Control+Home")
+        at("cell:a1")
+    finally:
+        context.close()
+
+
 def test_focus_survives_redraws_and_is_visible(site, page, recorder):
     open_page(page, site.url)
     keys = Keys(page)

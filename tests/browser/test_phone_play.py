@@ -1,5 +1,5 @@
-"""Whole four-player games on a phone's screen, held upright (touch, device
-scale 2, less motion asked for): before every decision a person takes, the
+"""Whole four-player games on a phone's screen, held upright or sideways
+(touch, device scale 2, less motion asked for): before every decision a person takes, the
 prompt, every action button and every place the view highlights lie inside
 the screen without the player scrolling (a board target also above the
 pinned turn panel, and uncovered: the point at its centre belongs to it), and
@@ -11,7 +11,9 @@ decision and on the end screen.
 
 One game per way of playing: on one device at 390 x 844, a person against
 three computers at 375 x 667 (five seeded games), and a guest of a live game
-at 360 x 740 (the room's device runs the three computers). Players pass now and then, so that
+at 360 x 740 (the room's device runs the three computers); held sideways, a
+person against three computers at 844 x 390 and at 667 x 375 (the region
+drawn on its side). Players pass now and then, so that
 a game is short, and every decision seen is checked.
 """
 
@@ -195,6 +197,9 @@ AGAINST_COMPUTERS = ["human"] + ["easy"] * 3
 GAMES = [
     (390, 844, HOT_SEAT, 0.15, 5),
     *[(375, 667, AGAINST_COMPUTERS, 0.1, seed) for seed in (5, 11, 23, 37, 41)],
+    # Held sideways: the height is the scarce dimension.
+    (844, 390, AGAINST_COMPUTERS, 0.1, 7),
+    (667, 375, AGAINST_COMPUTERS, 0.1, 13),
 ]
 
 

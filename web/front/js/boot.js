@@ -22,7 +22,7 @@ import { load, savedView, watchTabs } from "./saves.js";
 import { openLink, shareGame, watchLinks } from "./links.js";
 import { createStore, latest } from "./store.js";
 import { createHooks, shown } from "./hooks.js";
-import { phoneLayout } from "./phone.js";
+import { SIDEWAYS, phoneLayout } from "./phone.js";
 import { afterPaint, whenIdle } from "./tasks.js";
 import { KEY_HOSTING, LIVE_MARK } from "./generated/shared.js";
 
@@ -30,14 +30,15 @@ import { KEY_HOSTING, LIVE_MARK } from "./generated/shared.js";
 /** @typedef {import("./store.js").Page} Page */
 /** @typedef {import("./frame.js").Actions} Actions */
 
-// Narrow screens get the region's tight geometry.
+// Narrow screens get the region's tight geometry; short ones held sideways, the
+// region turned on its side.
 const NARROW = matchMedia("(max-width: 600px)");
 
 /** Live play's modules (live/), loaded only when it starts: the page's one way in. */
 const livePlay = () => import("./live/live.js");
 
 export function start() {
-  const store = createStore(NARROW.matches);
+  const store = createStore(NARROW.matches || SIDEWAYS.matches, SIDEWAYS.matches);
   let booted = false;
   /** @type {ReturnType<typeof watchTabs> | null} */
   let tabs = null;
@@ -192,10 +193,13 @@ export function start() {
       tap(el, target);
     });
     addEventListener("focusin", onFocusExplain);
-    NARROW.addEventListener("change", () => {
-      store.tight = NARROW.matches;
+    const reshape = () => {
+      store.tight = NARROW.matches || SIDEWAYS.matches;
+      store.turned = SIDEWAYS.matches;
       if (store.view) renderer.show(store.view);
-    });
+    };
+    NARROW.addEventListener("change", reshape);
+    SIDEWAYS.addEventListener("change", reshape);
   }
 
   // Called by web/page/main.py once window.mykerinos works (or by us if we load later).

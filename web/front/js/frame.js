@@ -252,8 +252,9 @@ export function parts(page, actions) {
         looks(v),
         marksOf(store, v),
         store.tight,
+        store.turned,
       ],
-      draw: (v) => refill(need("#region-box"), drawRegion(v, store.tight, marksOf(store, v))),
+      draw: (v) => refill(need("#region-box"), drawRegion(v, store.tight, marksOf(store, v), store.turned)),
     },
     {
       name: "museum",

@@ -31,6 +31,12 @@ export function surveying() {
   return !!region && region.classList.contains("surveying");
 }
 
+/** The region drawn on its side (grid.js): its columns down the screen, its rows across. */
+function turned() {
+  const region = document.getElementById("region");
+  return !!region && region.classList.contains("turned");
+}
+
 /** The region's stops: its cells, or its cards during a survey. */
 export function regionItems() {
   return $$(surveying() ? CARD_ITEMS : CELL_ITEMS);
@@ -72,30 +78,39 @@ function gridEnd() {
 export function readingOrder(a, b) {
   const p = cellPos(a);
   const q = cellPos(b);
-  return p.row - q.row || p.col - q.col;
+  return turned() ? p.col - q.col || p.row - q.row : p.row - q.row || p.col - q.col;
 }
 
 /**
+ * The cell an arrow (or Home, End) leads to from el, as the eye sees the grid:
+ * upright, across is along a row; turned, across is along a column (a row of
+ * cells on the screen), and down goes to the next column.
  * @param {Element} el
  * @param {string} key
  * @param {boolean} ctrl
  */
 export function moveCell(el, key, ctrl) {
   const { col, row } = cellPos(el);
+  const side = turned();
+  /** @param {number} across @param {number} down  a place on the screen's grid, as (col, row) */
+  const at = (across, down) => (side ? cellAt(down, across) : cellAt(across, down));
+  const x = side ? row : col;
+  const y = side ? col : row;
   switch (key) {
     case "ArrowLeft":
-      return cellAt(col - 1, row);
+      return at(x - 1, y);
     case "ArrowRight":
-      return cellAt(col + 1, row);
+      return at(x + 1, y);
     case "ArrowUp":
-      return cellAt(col, row - 1);
+      return at(x, y - 1);
     case "ArrowDown":
-      return cellAt(col, row + 1);
+      return at(x, y + 1);
     case "Home":
-      return ctrl ? cellAt(0, 0) : cellAt(0, row);
+      return ctrl ? cellAt(0, 0) : at(0, y);
     case "End": {
       const end = gridEnd();
-      return ctrl ? cellAt(end.col, end.row) : cellAt(end.col, row);
+      if (ctrl) return cellAt(end.col, end.row);
+      return side ? at(end.row, y) : at(end.col, y);
     }
     default:
       return null;

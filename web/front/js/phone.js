@@ -10,6 +10,8 @@
 
 /** The phone's layout: a narrow screen, or a short one held sideways (the same queries as style.css). */
 export const PHONE = matchMedia("(max-width: 600px), (pointer: coarse) and (max-height: 500px)");
+/** A short screen held sideways (style.css's query too): the region is drawn on its side. */
+export const SIDEWAYS = matchMedia("(pointer: coarse) and (max-height: 500px) and (min-width: 601px)");
 const STILL = matchMedia("(prefers-reduced-motion: reduce)");
 
 // Room kept between what is brought into view and the screen's edges, in CSS pixels.
@@ -107,7 +109,10 @@ export function phoneLayout(shown) {
     }
     over = ended;
     const lit = Array.from(document.querySelectorAll('#app .layout [data-hl="1"]'));
-    const key = `${view.stamp} ${lit.map((el) => el.getAttribute("data-target")).join(" ")}`;
+    // The region's drawing (upright or on its side) is part of the decision's key: when the
+    // screen is turned, the region drawn again is brought into view again.
+    const turned = document.querySelector("#region.turned") ? "turned" : "upright";
+    const key = `${view.stamp} ${turned} ${lit.map((el) => el.getAttribute("data-target")).join(" ")}`;
     if (!lit.length || key === decision) return;
     decision = key;
     // In a lesson, its banner too when both fit.

@@ -2,7 +2,7 @@
 // The region: its cards (parcels, and the Nile's cards over them), cells,
 // cubes, tokens and the survey frame, in SVG. Where everything lies comes from
 // the view's grid (columns, rows, which card a cell belongs to); grid.js only
-// turns grid places into pixels.
+// turns grid places into pixels, upright or turned on its side.
 
 import { t } from "./i18n.js";
 import { memo, s } from "./dom.js";
@@ -28,7 +28,7 @@ import { CARD, CELL, target } from "./generated/shared.js";
  * @property {boolean} surveying
  * @property {number | null} surveyed
  * @property {{hint: Marks | null, recent: Marks | null}} marks
- * @property {((cell: Cell) => {x: number, y: number, width: number, height: number}) | null} hit  a cell's tap area
+ * @property {((cell: Cell) => import("./grid.js").Rect) | null} hit  a cell's tap area
  * @property {string} shape   the geometry, as text (for memo signatures)
  */
 
@@ -68,25 +68,40 @@ function regionDefs() {
 }
 
 /**
+ * A label in the strip before a line of cards: above it, or turned with the
+ * region, at its left and read upwards.
+ * @param {import("./grid.js").Geometry} G
+ * @param {{x: number, y: number, w: number, h: number}} b  the box labelled
+ * @param {number} gap  from the box's edge to the label's middle
+ * @returns {Record<string, string | number>}
+ */
+function labelAt(G, b, gap) {
+  if (!G.turned) return { x: b.x + b.w / 2, y: b.y - gap };
+  const x = b.x - G.label / 2 - 1;
+  const y = b.y + b.h / 2;
+  return { x, y, transform: `rotate(-90 ${x} ${y})` };
+}
+
+/**
  * The whole region.
  * @param {View} view
  * @param {boolean} tight
  * @param {{hint: Marks | null, recent: Marks | null}} marks
+ * @param {boolean} [turned]  on its side: columns down the screen, rows across
  */
-export function drawRegion(view, tight, marks) {
+export function drawRegion(view, tight, marks, turned = false) {
   const reg = view.region;
   // The survey under way (or the one whose tie the tie boat may break); 0 is the Nile's.
   const surveyed = view.survey_area ?? view.tie_area ?? null;
   const surveying = surveyed !== null;
-  const G = geometry(tight, surveying);
+  const G = geometry(tight, surveying, turned);
   const at = grid(G, reg);
-  const last = reg.columns.length - 1;
-  const width = at.colX(last) + G.cell + G.pad + 6;
-  const height = at.box(0, reg.rows.length - 1, 1).y + at.cardH + G.bottom;
+  const { width, height } = at.size;
   const nileSurvey = surveyed === 0;
+  const classes = [surveying ? "surveying" : "", turned ? "turned" : ""].filter(Boolean).join(" ");
   const svg = s("svg", {
     id: "region",
-    class: surveying ? "surveying" : "",
+    class: classes,
     viewBox: `0 0 ${width} ${height}`,
     role: "group",
     "aria-label": t(reg.nile.length ? "region.label_nile" : "region.label", {
@@ -101,13 +116,12 @@ export function drawRegion(view, tight, marks) {
     const b = at.box(area.col, area.row, area.cols);
     const on = surveyed === area.area;
     if (on) {
+      const u = at.span(area.col, area.row, area.cols);
       svg.append(
         s("rect", {
           class: "survey-frame",
-          x: b.x - G.pad,
-          y: b.y - G.label - 3,
-          width: b.w + 2 * G.pad,
-          height: G.label + b.h + 8,
+          // Turned, it stops short of the next line's label.
+          ...at.rect(u.u - G.pad, u.v - G.label - 3, u.du + 2 * G.pad, G.label + u.dv + (G.turned ? 6 : 8)),
           rx: 8,
         }),
       );
@@ -115,8 +129,7 @@ export function drawRegion(view, tight, marks) {
     svg.append(
       s("text", {
         class: `area-label${on ? " on" : ""}`,
-        x: b.x + b.w / 2,
-        y: b.y - (G.tight ? 8 : 6),
+        ...labelAt(G, b, G.tight ? 8 : 6),
         text: t(on ? "area.survey" : "area.label", { area: area.area }),
       }),
     );
@@ -133,7 +146,7 @@ export function drawRegion(view, tight, marks) {
   const shape = JSON.stringify([G, reg.columns.length, reg.card_cols, reg.card_rows, reg.area_cards, surveyed]);
   /** @type {Ctx} */
   const ctx = { view, G, at, mover, surveying, surveyed, marks, hit: null, shape };
-  if (G.hits) ctx.hit = tapAreas(G, at, reg, width);
+  if (G.hits) ctx.hit = tapAreas(G, at, reg);
 
   const cartouches = s("g", { class: "cartouches", "aria-hidden": "true" });
   for (const parcel of reg.parcels) {
@@ -157,8 +170,8 @@ export function drawRegion(view, tight, marks) {
     svg.append(memo(from, () => cardGroup(attrs, title, b, "card-bg", cells)));
     const states = classes.slice(1);
     cartouches.append(
-      memo(JSON.stringify([parcel.patron, parcel.abbr, parcel.value, b, tight, states]), () =>
-        cartouche(parcel, b.x + b.w / 2, b.y + b.h / 2, tight, states),
+      memo(JSON.stringify([parcel.patron, parcel.abbr, parcel.value, b, tight, turned, states]), () =>
+        cartouche(parcel, b.x + b.w / 2, b.y + b.h / 2, turned ? "flat" : tight ? "tall" : "wide", states),
       ),
     );
   }
@@ -191,34 +204,34 @@ export function drawRegion(view, tight, marks) {
       );
     }
     const cells = (cellsOf.get(nile.id) || []).map((cell) => cellMemo(ctx, cell));
-    const from = JSON.stringify([nile, attrs, title, b, tight, cells.map((c) => c.from)]);
+    const from = JSON.stringify([nile, attrs, title, b, tight, turned, cells.map((c) => c.from)]);
     svg.append(
       memo(from, () => {
         const g = cardGroup(attrs, title, b, "nile-bg", cells);
-        g.append(nileCartouche(nile, b.x + b.w / 2, b.y + b.h / 2, tight));
+        g.append(nileCartouche(nile, b.x + b.w / 2, b.y + b.h / 2, tight, turned));
         return g;
       }),
     );
     svg.append(
       s("text", {
         class: `nile-label${nileSurvey ? " on" : ""}`,
-        x: b.x + b.w / 2,
-        y: b.y - 10,
+        ...labelAt(G, b, 10),
         text: t(nileSurvey ? "nile.survey_label" : "nile.label"),
       }),
     );
   }
   svg.append(cartouches);
 
-  // Coordinates: row names on the left, column names below.
+  // Coordinates: row names on the left, column names below (turned: row names
+  // above, column names on the right).
   svg.append(
     memo(JSON.stringify([ctx.shape, reg.rows, reg.columns, height]), () => {
       const coords = s("g", { class: "coords", "aria-hidden": "true" });
       reg.rows.forEach((name, row) => {
-        coords.append(s("text", { x: G.left / 2, y: at.rowY(row) + G.cellH / 2, text: name }));
+        coords.append(s("text", { ...at.point(G.left / 2, at.rowY(row) + G.cellH / 2), text: name }));
       });
       reg.columns.forEach((name, col) => {
-        coords.append(s("text", { x: at.colX(col) + G.cell / 2, y: height - 6, text: name }));
+        coords.append(s("text", { ...at.point(at.colX(col) + G.cell / 2, at.down - 6), text: name }));
       });
       return coords;
     }),
@@ -299,9 +312,10 @@ function cellMemo(ctx, cell) {
  * @param {Cell} cell
  */
 function drawCell(ctx, cell) {
-  const { view, G, mover, surveying, marks } = ctx;
-  const cx = ctx.at.colX(cell.col);
-  const cy = ctx.at.rowY(cell.row);
+  const { view, mover, surveying, marks } = ctx;
+  const square = ctx.at.cell(cell.col, cell.row);
+  const cx = square.x;
+  const cy = square.y;
   const owner = sideOf(view, cell.owner);
   const holder = sideOf(view, cell.token);
   const what = [cell.name];
@@ -332,14 +346,9 @@ function drawCell(ctx, cell) {
   if (surveying && ctx.surveyed !== null && ctx.surveyed > 0 && cell.nile && cell.area !== ctx.surveyed)
     classes.push("dim");
   attrs.class = classes.join(" ");
-  const g = s(
-    "g",
-    attrs,
-    s("title", { text: said }),
-    s("rect", { class: "cell-bg", x: cx, y: cy, width: G.cell, height: G.cellH, rx: 5 }),
-  );
-  const mx = cx + G.cell / 2;
-  const my = cy + G.cellH / 2;
+  const g = s("g", attrs, s("title", { text: said }), s("rect", { class: "cell-bg", ...square, rx: 5 }));
+  const mx = cx + square.width / 2;
+  const my = cy + square.height / 2;
   if (cell.pyramid) {
     const big = !owner;
     const w = big ? 30 : 20;
@@ -385,12 +394,13 @@ function drawCell(ctx, cell) {
  * @param {Parcel} parcel
  * @param {number} x
  * @param {number} y
- * @param {boolean} tight
+ * @param {"tall" | "wide" | "flat"} shape  upright between two columns of tight cells, roomy, or lying
+ *   between the two columns of a turned region
  * @param {string[]} states
  */
-function cartouche(parcel, x, y, tight, states) {
+function cartouche(parcel, x, y, shape, states) {
   const cls = ["cartouche", `p-${parcel.patron || "none"}`, ...states].join(" ");
-  if (tight) {
+  if (shape === "tall") {
     // Upright pill that fits between the two columns of cells.
     return s(
       "g",
@@ -400,22 +410,33 @@ function cartouche(parcel, x, y, tight, states) {
       s("text", { x, y: y + 8, text: String(parcel.value) }),
     );
   }
+  const h = shape === "flat" ? 16 : 20;
   return s(
     "g",
     { class: cls },
-    s("rect", { x: x - 17, y: y - 10, width: 34, height: 20, rx: 9 }),
+    s("rect", { x: x - 17, y: y - h / 2, width: 34, height: h, rx: h / 2 - 1 }),
     s("text", { x, y: y + 1, text: `${parcel.abbr} ${parcel.value}` }),
   );
 }
 
 /**
- * A Nile card's cartouche: upright, between its two columns.
+ * A Nile card's cartouche: between its two columns (upright, or lying down when the region is turned).
  * @param {NileCard} nile
  * @param {number} x
  * @param {number} y
  * @param {boolean} tight
+ * @param {boolean} turned
  */
-function nileCartouche(nile, x, y, tight) {
+function nileCartouche(nile, x, y, tight, turned) {
+  if (turned) {
+    return s(
+      "g",
+      { class: `cartouche p-${nile.patron}`, "aria-hidden": "true" },
+      s("rect", { x: x - 22, y: y - 8, width: 44, height: 16, rx: 7 }),
+      s("text", { x: x - 9, y, text: nile.abbr }),
+      s("text", { class: "big", x: x + 12, y, text: String(nile.value) }),
+    );
+  }
   const w = tight ? 18 : 26;
   return s(
     "g",

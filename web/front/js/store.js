@@ -43,7 +43,8 @@
  * @property {number} frame         the requested animation frame (0: none)
  * @property {number} draws         how many frames were drawn (body[data-drawn])
  * @property {Map<string, string>} drawn  what each part last drew (its slice, as JSON)
- * @property {boolean} tight        the region's narrow geometry (small screens)
+ * @property {boolean} tight        the region's and the museum's narrow geometry (phones)
+ * @property {boolean} turned       the region drawn on its side (phones held sideways)
  * @property {boolean} explaining   "Explain" mode: a tap shows what a thing is
  * @property {string | null} python Python's version, for the footer
  * @property {HintState} hint
@@ -67,9 +68,10 @@
 
 /**
  * @param {boolean} tight
+ * @param {boolean} [turned]
  * @returns {Store}
  */
-export function createStore(tight) {
+export function createStore(tight, turned = false) {
   return {
     view: null,
     queued: null,
@@ -77,6 +79,7 @@ export function createStore(tight) {
     draws: 0,
     drawn: new Map(),
     tight,
+    turned,
     explaining: false,
     python: null,
     hint: { stamp: null },
