@@ -455,11 +455,13 @@ class Session:
         return {"job": number, "stamp": self.stamp_text()}
 
     def prepare_thinking(self) -> bool:
-        """Import the computer players ahead of need. The import is one step too
-        long to run between a computer's moves on a phone's processor (about 75 ms
-        with it slowed 4x), so the page asks for it in idle time after its start."""
-        from . import thinking  # noqa: F401
+        """Import the computer players ahead of need and run a tiny search
+        (``thinking.warm_up``). Both are too long to run between a computer's moves
+        on a phone's processor (the import about 75 ms with it slowed 4x), so the
+        page asks for them in idle time after its start."""
+        from . import thinking
 
+        thinking.warm_up(self.table.state)
         return True
 
     def think_step(self, job: Any, ms: Any) -> Thought:
