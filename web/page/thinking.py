@@ -80,13 +80,14 @@ def analysis(
 
 
 def warm_up(state: GameState) -> None:
-    """A search of two playouts on a copy of ``state``, its answer dropped. The
-    first search in a page runs code the browser has not compiled yet, and its
-    first slice lasted 56 ms with the processor slowed 4x: the page pays for
-    that in idle time instead (``Session.prepare_thinking``)."""
+    """A search of two playouts by the hint's level (the expert) on a copy of
+    ``state``, its answer dropped. The first search in a page runs code the
+    browser has not compiled yet, and its first slice lasted 56 ms with the
+    processor slowed 4x: the page pays for that in idle time instead
+    (``Session.prepare_thinking``)."""
     if state.over or state.to_move is None:
         return
-    Bot("expert", 0, budget=float("inf"), max_iterations=2).choose(state.copy())
+    Bot(HINT_LEVEL, 0, budget=float("inf"), max_iterations=2).choose(state.copy())
 
 
 def job(
