@@ -112,8 +112,10 @@ def report(result: dict, label: str) -> None:
     tasks = [(s, d) for s, d in result["longtasks"] if started <= s < ended]
     # An older build's stats have no `at` (when the move was asked): no split then.
     thinking = [(m["at"], m["at"] + m["ms"]) for m in result["stats"] if "at" in m]
-    during = [d for s, d in tasks if any(s < b and s + d > a for a, b in thinking)]
-    between = [d for s, d in tasks if not any(s < b and s + d > a for a, b in thinking)]
+    during: list[float] = []
+    between: list[float] = []
+    for s, d in tasks:
+        (during if any(s < b and s + d > a for a, b in thinking) else between).append(d)
 
     def longest(ds: list[float]) -> str:
         return f"{max(ds):.0f} ms" if ds else "none"

@@ -34,11 +34,16 @@ import { KEY_HOSTING, LIVE_MARK } from "./generated/shared.js";
 // region turned on its side.
 const NARROW = matchMedia("(max-width: 600px)");
 
+/** The region's geometry for this screen: [tight, turned] (store.js). */
+function regionShape() {
+  return /** @type {[boolean, boolean]} */ ([NARROW.matches || SIDEWAYS.matches, SIDEWAYS.matches]);
+}
+
 /** Live play's modules (live/), loaded only when it starts: the page's one way in. */
 const livePlay = () => import("./live/live.js");
 
 export function start() {
-  const store = createStore(NARROW.matches || SIDEWAYS.matches, SIDEWAYS.matches);
+  const store = createStore(...regionShape());
   let booted = false;
   /** @type {ReturnType<typeof watchTabs> | null} */
   let tabs = null;
@@ -194,8 +199,7 @@ export function start() {
     });
     addEventListener("focusin", onFocusExplain);
     const reshape = () => {
-      store.tight = NARROW.matches || SIDEWAYS.matches;
-      store.turned = SIDEWAYS.matches;
+      [store.tight, store.turned] = regionShape();
       if (store.view) renderer.show(store.view);
     };
     NARROW.addEventListener("change", reshape);

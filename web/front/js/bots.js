@@ -110,10 +110,14 @@ async function playBot(page, level, stamp) {
     const view = latest(store);
     return stampOf(view) === stamp && !!view?.bot_to_move;
   };
+  // Given up: think again if this position comes back (review left).
+  const forget = () => {
+    if (store.bots.pending === stamp) store.bots.pending = null;
+  };
   // Thought in tasks of their own: not in the frame that drew the position.
   await nextTask();
   if (!current()) {
-    if (store.bots.pending === stamp) store.bots.pending = null;
+    forget();
     return;
   }
   const started = performance.now();
@@ -125,8 +129,7 @@ async function playBot(page, level, stamp) {
     return;
   }
   if (!answer) {
-    // Abandoned: think again if this position comes back (review left).
-    if (store.bots.pending === stamp) store.bots.pending = null;
+    forget();
     return;
   }
   const ms = performance.now() - started;
@@ -141,7 +144,7 @@ async function playBot(page, level, stamp) {
   const wait = PAUSE_MS() - ms;
   if (wait > 0) await sleep(wait);
   if (!current()) {
-    if (store.bots.pending === stamp) store.bots.pending = null;
+    forget();
     return;
   }
   /** @type {View} */

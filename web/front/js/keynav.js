@@ -26,15 +26,19 @@ export function isHl(el) {
   return !!el && el.classList.contains("hl");
 }
 
-export function surveying() {
+/** @param {string} name  a class of the region's drawing */
+function regionIs(name) {
   const region = document.getElementById("region");
-  return !!region && region.classList.contains("surveying");
+  return !!region && region.classList.contains(name);
+}
+
+export function surveying() {
+  return regionIs("surveying");
 }
 
 /** The region drawn on its side (grid.js): its columns down the screen, its rows across. */
 function turned() {
-  const region = document.getElementById("region");
-  return !!region && region.classList.contains("turned");
+  return regionIs("turned");
 }
 
 /** The region's stops: its cells, or its cards during a survey. */
