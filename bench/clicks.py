@@ -72,6 +72,7 @@ from tools import (  # noqa: E402
     serve,
 )
 
+CATS = ["devtools.timeline"]
 PHONE = {"width": 390, "height": 844}  # CSS px, portrait (--phone)
 TIMEOUT_MS = 120_000
 MAX_CLICKS = 1500
@@ -340,7 +341,7 @@ def measure(
                 raise SystemExit(f"{site}: a build without window.mykerinos.call (too old)")
             view = start_game(page, NAMES[: args.players], args.seed)
             if trace:
-                browser.start_tracing(page=page, path=str(trace), categories=["devtools.timeline"])
+                browser.start_tracing(page=page, path=str(trace), categories=CATS)
             began = time.monotonic()
             records = play(page, view, args.seed)
             seconds = time.monotonic() - began

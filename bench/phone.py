@@ -283,6 +283,18 @@ class Watch:
         self._thread.join()
 
 
+def kinds_now(watch: Watch) -> str:
+    """The footprint by kind now (bench/smaps.py), MB, the larger kinds first."""
+    if watch.pid is None:
+        return ""
+    try:
+        found = smaps.breakdown(watch.pid, watch.wasm_mb)
+    except OSError:  # the process is gone
+        return ""
+    rows = sorted(((found[k]["footprint"] / 1024, k) for k in smaps.KINDS), reverse=True)
+    return " ".join(f"{kind} {mb:.0f}" for mb, kind in rows if mb >= 1)
+
+
 def settle(
     phone: Phone, watch: Watch, seconds: float, limit: int
 ) -> tuple[tuple[float, float] | None, str]:
@@ -594,7 +606,7 @@ def measure(
                 print(
                     f"    {last[0] - started:5.0f} s: season {state['season']}, move"
                     f" {state['moves']:3}, footprint {footprint:4.0f} MB, private {private:4.0f} MB,"
-                    f" Python's heap {state['wasm']:.0f} MB",
+                    f" Python's heap {state['wasm']:.0f} MB; {kinds_now(watch)}",
                     flush=True,
                 )
 
