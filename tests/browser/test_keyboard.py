@@ -686,3 +686,41 @@ def test_focus_survives_redraws_and_is_visible(site, page, recorder):
     keys.press("Escape")
     expect(page.locator("#new-game-dialog")).to_be_hidden()
     assert_clean(recorder, site)
+
+
+# Each group's description of its keys: the element aria-describedby names,
+# its text, and whether it is the element marked before (window.__helps).
+HELPS_JS = """(mark) => {
+  const groups = { region: '#region', museum: '#museum', actions: '#status .actions' };
+  const out = {};
+  for (const [name, sel] of Object.entries(groups)) {
+    const group = document.querySelector(sel);
+    const help = group && document.getElementById(group.getAttribute('aria-describedby') || '');
+    if (mark && help) (window.__helps ||= {})[name] = help;
+    out[name] = { text: help ? help.textContent : null,
+                  same: !!help && !!window.__helps && window.__helps[name] === help };
+  }
+  return out;
+}"""
+
+
+def test_the_keys_descriptions_stay_put_while_the_game_is_drawn_again(site, page, recorder):
+    """The hidden descriptions of each group's keys are drawn once and kept:
+    a redraw of the region, the museum or the action bar neither takes them
+    out nor puts new ones in (nothing else in those boxes is moved for them)."""
+    open_page(page, site.url)
+    keys = Keys(page)
+    view = start_by_keyboard(page, keys, NAMES, 3)
+    first = page.evaluate(HELPS_JS, True)
+    assert all(h["text"] for h in first.values()), first
+    go_to(page, keys, "action:dig")
+    view = keys.choose("Enter")
+    assert view["building"]
+    view = keys.choose("Enter")  # a cell: the move goes on or is made
+    assert view["message"] is None
+    after = page.evaluate(HELPS_JS, False)
+    assert all(h["same"] and h["text"] for h in after.values()), after
+    # The drawn boxes hold the drawing only.
+    inside = "#status .sr-only, #region-box .sr-only, #museum-box .sr-only"
+    assert page.evaluate(f"document.querySelectorAll('{inside}').length") == 0
+    assert_clean(recorder, site)

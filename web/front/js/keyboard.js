@@ -139,27 +139,32 @@ function prepare() {
       if (title) el.setAttribute("aria-label", title.textContent || "");
     }
   }
-  describe("#region", "kbd-help-region", t(cards ? "kbd.cards_help" : "kbd.region_help"));
-  describe("#museum", "kbd-help-museum", t("kbd.museum_help"));
-  describe("#status .actions", "kbd-help-actions", t("kbd.actions_help"));
+  describe("#region", "#region-box", "kbd-help-region", t(cards ? "kbd.cards_help" : "kbd.region_help"));
+  describe("#museum", "#museum-box", "kbd-help-museum", t("kbd.museum_help"));
+  describe("#status .actions", "#status", "kbd-help-actions", t("kbd.actions_help"));
 }
 
 /**
- * A hidden description of the keys, next to the group it is for.
+ * A hidden description of the keys for a group, placed after the box the
+ * group is drawn into (`outside`): a box's drawing is morphed into what the
+ * view says, which would take out anything else put in it, and put it back
+ * every frame.
  * @param {string} selector
+ * @param {string} outside
  * @param {string} id
  * @param {string} text
  */
-function describe(selector, id, text) {
+function describe(selector, outside, id, text) {
   const group = document.querySelector(selector);
-  if (!group) return;
+  const box = document.querySelector(outside);
+  if (!group || !box) return;
   let help = byId(id);
-  if (!help?.isConnected || help.parentNode !== group.parentNode) {
+  if (!help?.isConnected || help.previousElementSibling !== box) {
     if (help) help.remove();
     help = document.createElement("span");
     help.id = id;
     help.className = "sr-only";
-    group.after(help);
+    box.after(help);
   }
   if (help.textContent !== text) help.textContent = text;
   if (group.getAttribute("aria-describedby") !== id) group.setAttribute("aria-describedby", id);

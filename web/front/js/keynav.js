@@ -390,8 +390,10 @@ export function setStops(rov) {
   ];
   for (const [items, stop] of groups) {
     for (const el of items) {
-      const index = el === stop ? 0 : -1;
-      if (el.tabIndex !== index || !el.hasAttribute("tabindex")) el.tabIndex = index;
+      // Compared as an attribute: reading the tabIndex property may make the
+      // browser bring the page's style up to date first.
+      const index = el === stop ? "0" : "-1";
+      if (el.getAttribute("tabindex") !== index) el.setAttribute("tabindex", index);
     }
   }
 }
