@@ -4,6 +4,7 @@
 Usage: python3 bench/phone.py [--limits 400,500] [--games bare,computers,person,guest]
                               [--runs 3] [--seed 7] [--site DIR --site DIR ...]
                               [--settle 10] [--trace SECONDS] [--painting cpu|gpu]
+                              [--strict FRACTION]
 
 A phone closes a tab whose process passes its memory limit (iOS publishes
 none; reports put it at 300-500 MB on older iPhones). tools/phone_browser.py
@@ -587,13 +588,14 @@ def measure(
     painting: str = "cpu",
     logged: dict | None = None,
     snapshot: bool = False,
+    strict: float = 0.5,
 ) -> dict:
     """One page in a new phone browser: its memory, moves, and whether it was
     killed (`logged`: the live game's guest to replay, record_guest();
     `snapshot`: the game's Python restored from the build's snapshot, as on a
     return visit)."""
     note: dict = {"over": False, "season": None, "moves": None}
-    with Phone(limit, painting=painting) as phone, Watch() as watch:
+    with Phone(limit, painting=painting, strict=strict) as phone, Watch() as watch:
         note["version"] = phone.version
         started = time.monotonic()
         last = [started]
@@ -782,6 +784,13 @@ def main(argv: list[str] | None = None) -> int:
         " WebKitGTK's GPU painting (here: Mesa's software GL; tools/phone_browser.py)",
     )
     parser.add_argument(
+        "--strict",
+        type=float,
+        default=0.5,
+        help="the fraction of the limit above which WebKit goes through its critical release"
+        " every second (default 0.5, WebKit's own; tools/phone_browser.py)",
+    )
+    parser.add_argument(
         "--snapshot",
         action="store_true",
         help="the game's Python restored from the build's snapshot, as on a return visit"
@@ -813,9 +822,8 @@ def main(argv: list[str] | None = None) -> int:
         game_urls = {str(site): serve.url_of(server) for site, server in zip(sites, servers[1:])}
         print(
             "WebKitGTK under a phone's memory limit, the page's process"
-            f" (seed {args.seed}, {args.runs} runs, painting on the {args.painting}; load average "
-            + " ".join(f"{x:.1f}" for x in os.getloadavg())
-            + ")",
+            f" (seed {args.seed}, {args.runs} runs, painting on the {args.painting}, critical release above {args.strict:.0%} of"
+            f" the limit; load average " + " ".join(f"{x:.1f}" for x in os.getloadavg()) + ")",
             flush=True,
         )
         logs: dict[str, dict] = {}  # the live game's guest logged, by site: once a run
@@ -848,6 +856,7 @@ def main(argv: list[str] | None = None) -> int:
                                 args.painting,
                                 logs.get(site),
                                 args.snapshot,
+                                args.strict,
                             )
                             notes.setdefault((kind, site), []).append(note)
                             report(kind, limit, note)

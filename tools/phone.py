@@ -44,7 +44,11 @@ class Phone:
     painted on the processor as a phone's are (`painting="gpu"`: WebKitGTK's GPU painting)."""
 
     def __init__(
-        self, limit_mb: int, size: tuple[int, int] = PHONE_SIZE, painting: str = "cpu"
+        self,
+        limit_mb: int,
+        size: tuple[int, int] = PHONE_SIZE,
+        painting: str = "cpu",
+        strict: float = 0.5,
     ) -> None:
         self.killed: str | None = None
         self._answers: dict[int, queue.Queue[dict[str, Any]]] = {}
@@ -60,6 +64,8 @@ class Phone:
                 f"{size[0]}x{size[1]}",
                 "--painting",
                 painting,
+                "--strict",
+                str(strict),
             ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,

@@ -65,7 +65,7 @@ def say(message: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-def run(limit_mb: int, width: int, height: int, data: str) -> None:
+def run(limit_mb: int, width: int, height: int, data: str, strict: float) -> None:
     import gi  # type: ignore[import-not-found,unused-ignore]
 
     gi.require_version("Gtk", "3.0")
@@ -76,6 +76,7 @@ def run(limit_mb: int, width: int, height: int, data: str) -> None:
     settings.set_memory_limit(limit_mb)
     settings.set_poll_interval(1.0)
     settings.set_kill_threshold(1.0)
+    settings.set_strict_threshold(strict)
     manager = WebKit2.WebsiteDataManager(
         base_data_directory=os.path.join(data, "data"),
         base_cache_directory=os.path.join(data, "cache"),
@@ -163,6 +164,13 @@ def main() -> int:
         help="paint the page's layers on the processor, as a phone does (default), or with"
         " WebKitGTK's GPU painting (here: Mesa's software GL)",
     )
+    parser.add_argument(
+        "--strict",
+        type=float,
+        default=0.5,
+        help="the fraction of the limit above which WebKit releases memory as on a critical"
+        " notice, every poll (default 0.5, WebKit's own)",
+    )
     args = parser.parse_args()
     if args.painting == "cpu":  # read when the page's process starts, which inherits it
         os.environ["WEBKIT_SKIA_ENABLE_CPU_RENDERING"] = "1"
@@ -172,7 +180,7 @@ def main() -> int:
     xvfb = None if os.environ.get("DISPLAY") else start_xvfb()
     data = tempfile.mkdtemp(prefix="mykerinos-phone-")
     try:
-        run(args.limit, width, height, data)
+        run(args.limit, width, height, data, args.strict)
     finally:
         shutil.rmtree(data, ignore_errors=True)
         if xvfb is not None:
