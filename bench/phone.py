@@ -297,7 +297,7 @@ def kinds_now(watch: Watch) -> str:
 
 
 def settle(
-    phone: Phone, watch: Watch, seconds: float, limit: int
+    phone: Phone, watch: Watch, seconds: float, limit: int, strict: float = smaps.STRICT
 ) -> tuple[tuple[float, float] | None, str]:
     """The page's memory `seconds` after its work, the medians of the last 3 s,
     and what WebKit's pressure handler was doing then (bench/smaps.py's
@@ -307,7 +307,7 @@ def settle(
     time.sleep(seconds)
     phone.js("1")  # still answering?
     settled = watch.since(3)
-    return settled, smaps.policy(settled[0], limit) if settled else "-"
+    return settled, smaps.policy(settled[0], limit, strict) if settled else "-"
 
 
 def choose(state: dict, rng: random.Random) -> str:
@@ -637,7 +637,7 @@ def measure(
                 replay(phone, logged, note, on_state)
             else:
                 play(phone, GAMES[kind], seed, note, on_state)
-            note["settled"], note["policy"] = settle(phone, watch, settle_s, limit)
+            note["settled"], note["policy"] = settle(phone, watch, settle_s, limit, strict)
         except PageGone:
             pass
         except (RuntimeError, TimeoutError) as error:

@@ -223,12 +223,13 @@ def table(columns: dict[str, dict[str, dict[str, int]]], key: str = "footprint")
 CONSERVATIVE, STRICT = 0.33, 0.5  # WebKit's default thresholds, fractions of the limit
 
 
-def policy(footprint_mb: float, limit_mb: float) -> str:
+def policy(footprint_mb: float, limit_mb: float, strict: float = STRICT) -> str:
     """What WebKit's pressure handler does each time it polls a process of this
     footprint under this limit (MemoryPressureHandler::measurementTimerFired):
-    "strict" releases memory as on a critical notice (caches, compiled code,
-    a collection, malloc_trim), "conservative" the non-critical part only."""
-    if footprint_mb >= STRICT * limit_mb:
+    "strict" releases memory as on a critical notice (caches dropped, compiled
+    code thrown away, malloc_trim; on Linux a full collection is only hastened,
+    not made), "conservative" the non-critical part only."""
+    if footprint_mb >= strict * limit_mb:
         return "strict"
     return "conservative" if footprint_mb >= CONSERVATIVE * limit_mb else "unrestricted"
 
