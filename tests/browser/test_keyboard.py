@@ -724,3 +724,66 @@ def test_the_keys_descriptions_stay_put_while_the_game_is_drawn_again(site, page
     inside = "#status .sr-only, #region-box .sr-only, #museum-box .sr-only"
     assert page.evaluate(f"document.querySelectorAll('{inside}').length") == 0
     assert_clean(recorder, site)
+
+
+# Every element built from now on (document.createElementNS), kept in window.__built.
+COUNT_BUILT_JS = """() => {
+  window.__built = [];
+  if (window.__counting) return;
+  window.__counting = true;
+  const make = document.createElementNS.bind(document);
+  document.createElementNS = (ns, tag, ...rest) => {
+    const el = make(ns, tag, ...rest);
+    window.__built.push(el);
+    return el;
+  };
+}"""
+
+# The region's cells as drawn: highlight, its attributes and tooltip; and how
+# many cells were built since COUNT_BUILT_JS, shown or not (a cell drawn anew
+# to be morphed into the one shown counts).
+CELLS_JS = """() => [Array.from(document.querySelectorAll('#region g.cell')).map((g) => ({
+  name: g.id.slice(5), hl: g.classList.contains('hl'), dataHl: g.dataset.hl || null,
+  disabled: g.getAttribute('aria-disabled'), label: g.getAttribute('aria-label'),
+  title: g.querySelector(':scope > title').textContent,
+})), window.__built.filter((el) => el.classList.contains('cell')).length]"""
+
+
+def test_a_highlight_that_comes_and_goes_redraws_no_cell(site, page, recorder):
+    """Choosing an action highlights its cells, and cancelling it takes the
+    highlights away: each cell's class, state and labels follow the view, set
+    on the cell already drawn (no cell is built again for it)."""
+    open_page(page, site.url)
+    keys = Keys(page)
+    view = start_by_keyboard(page, keys, NAMES, 3)
+
+    def redraw(call: str) -> tuple[dict, list[dict]]:
+        page.evaluate(COUNT_BUILT_JS)
+        before = drawn(page)
+        page.evaluate(
+            f"window.mykerinosUI.draw(JSON.parse(window.mykerinos.call(`click`, `{call}`)))"
+        )
+        wait_redraw(page, before)
+        cells, built = page.evaluate(CELLS_JS)
+        assert built == 0, f"{built} cells built for {call}"
+        return view_of(page), cells
+
+    titles = []
+    for call, building in (('["action:dig"]', True), ('["cancel"]', False)):
+        view, cells = redraw(call)
+        assert bool(view["building"]) == building
+        hl = {c["name"] for c in view["region"]["cells"] if c["hl"]}
+        assert (len(hl) > 3) == building, hl
+        assert {c["name"] for c in cells if c["hl"]} == hl
+        for c in cells:
+            if c["name"] in hl:
+                assert c["dataHl"] == "1" and c["disabled"] is None, c
+            else:
+                assert c["dataHl"] is None and c["disabled"] == "true", c
+            assert c["label"] and c["title"].startswith(c["name"]), c
+        titles.append(({c["name"]: c["title"] for c in cells}, hl))
+    # The tooltips say which cells could be chosen, and say it no longer once cancelled.
+    (dug, legal), (cancelled, _) = titles
+    for name, title in dug.items():
+        assert (title != cancelled[name]) == (name in legal), (name, title, cancelled[name])
+    assert_clean(recorder, site)

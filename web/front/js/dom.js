@@ -115,10 +115,17 @@ export function reasonOf(error) {
   return message ? String(message) : String(error);
 }
 
-/** Placeholders made by memo(): what they stand for. @type {WeakMap<Node, {from: string, build: () => Element, anew: boolean}>} */
+/**
+ * What of an element changes often and cheaply (a highlight, its label): its
+ * signature and how to bring an element drawn with another one up to it.
+ * @typedef {{key: string, apply: (el: Element) => void}} Live
+ */
+/** Placeholders made by memo(): what they stand for. @type {WeakMap<Node, {from: string, build: () => Element, anew: boolean, live: Live | null}>} */
 const later = new WeakMap();
 /** What each element on screen was last drawn from, by memo(). @type {WeakMap<Node, string>} */
 const drawnFrom = new WeakMap();
+/** The `live.key` each element on screen last showed. @type {WeakMap<Node, string>} */
+const liveFrom = new WeakMap();
 
 /**
  * An element drawn only when what it is drawn from changed: a placeholder
@@ -129,15 +136,40 @@ const drawnFrom = new WeakMap();
  * With `anew`, a changed element replaces the one on screen instead of being
  * morphed into it (a button whose look changes at once, as a new one does,
  * rather than through its CSS transition).
+ * With `live`, `from` leaves out what `live.key` covers: an element on screen
+ * drawn from the same `from` but another `live.key` is brought up to date by
+ * `live.apply` in place, nothing built (a cell whose highlight comes and goes
+ * at every decision). `build` draws the whole element, `live`'s part included.
  * @param {string} from
  * @param {() => Element} build
  * @param {boolean} [anew]
+ * @param {Live | null} [live]
  * @returns {Node}
  */
-export function memo(from, build, anew = false) {
+export function memo(from, build, anew = false, live = null) {
   const mark = document.createComment("");
-  later.set(mark, { from, build, anew });
+  later.set(mark, { from, build, anew, live });
   return mark;
+}
+
+/**
+ * Attributes of `el` made those of `attrs` (null leaves one out), and no
+ * others but `keep`'s: what live.apply does to an element's own attributes.
+ * @param {Element} el
+ * @param {Record<string, string | null>} attrs
+ * @param {string[]} [keep]
+ */
+export function setAttributes(el, attrs, keep = []) {
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null) {
+      if (el.hasAttribute(name)) el.removeAttribute(name);
+    } else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+  }
+  const have = el.attributes;
+  for (let i = have.length - 1; i >= 0; i--) {
+    const name = have[i].name;
+    if (!(name in attrs) && !keep.includes(name)) el.removeAttribute(name);
+  }
 }
 
 /**
@@ -155,8 +187,19 @@ function realize(root) {
     const built = lazy.build();
     realize(built);
     node.replaceWith(built);
-    drawnFrom.set(built, lazy.from);
+    drawn(built, lazy);
   }
+}
+
+/**
+ * Remember what `el` on screen was drawn from.
+ * @param {Element} el
+ * @param {{from: string, live: Live | null}} lazy
+ */
+function drawn(el, lazy) {
+  drawnFrom.set(el, lazy.from);
+  if (lazy.live) liveFrom.set(el, lazy.live.key);
+  else liveFrom.delete(el);
 }
 
 /**
@@ -223,14 +266,21 @@ export function morphChildren(el, next) {
     const here = old[i];
     const lazy = later.get(node);
     if (lazy) {
-      if (here && drawnFrom.get(here) === lazy.from) return; // drawn from the same: left as it is
+      if (here instanceof Element && drawnFrom.get(here) === lazy.from) {
+        // Drawn from the same: left as it is, but for its live part.
+        if (lazy.live && liveFrom.get(here) !== lazy.live.key) {
+          lazy.live.apply(here);
+          liveFrom.set(here, lazy.live.key);
+        }
+        return;
+      }
       const built = lazy.build();
       if (!lazy.anew && here instanceof Element && alike(here, built)) {
         morph(here, built);
-        drawnFrom.set(here, lazy.from);
+        drawn(here, lazy);
       } else {
         place(el, here, built);
-        drawnFrom.set(built, lazy.from);
+        drawn(built, lazy);
       }
       return;
     }

@@ -167,7 +167,8 @@ export function drawPlayers(view) {
 }
 
 /**
- * One player's panel.
+ * One player's panel: its header, figures, Nile holdings and hand, each drawn
+ * again only when what it shows changed (a move changes one or two of them).
  * @param {View} view
  * @param {Player} p
  */
@@ -176,8 +177,37 @@ function drawPlayer(view, p) {
   const classes = ["player", `c-${p.colour}`];
   const bot = p.seat !== PERSON;
   const thinking = p.to_move && !view.final && bot && !!view.bot_to_move;
-  if (p.to_move && !view.final) classes.push("to-move");
+  const toPlay = p.to_move && !view.final;
+  if (toPlay) classes.push("to-move");
   if (thinking) classes.push("thinking");
+  const head = memo(JSON.stringify(["head", side, p.name, p.seat, p.first, thinking, toPlay]), () =>
+    drawPlayerHead(p, side, bot, thinking, toPlay),
+  );
+  const figures = [p.score, p.cubes, view.neutral ? p.neutral_cubes : null, p.supply, p.passed];
+  const stats = memo(JSON.stringify(["stats", figures]), () => drawStats(p, !!view.neutral));
+  const extras = view.nile
+    ? memo(JSON.stringify(["nile", side, p.tokens, p.boats]), () => drawNileHoldings(view, p))
+    : null;
+  const hand = memo(JSON.stringify(["hand", p.hand]), () => drawHand(p.hand));
+  return h(
+    "article",
+    { class: classes.join(" "), "data-player": p.index, "data-seat": p.seat },
+    head,
+    stats,
+    extras,
+    hand,
+  );
+}
+
+/**
+ * A player's name, seat and turn.
+ * @param {Player} p
+ * @param {ReturnType<typeof sideOf>} side
+ * @param {boolean} bot
+ * @param {boolean} thinking
+ * @param {boolean} toPlay
+ */
+function drawPlayerHead(p, side, bot, thinking, toPlay) {
   const head = h("header", {}, side ? seatIcon(side, 30) : null, h("span", { class: "pname", text: p.name }));
   if (bot) head.append(h("span", { class: "badge bot", title: t("player.bot_title"), text: t(`seat.${p.seat}`) }));
   if (p.first)
@@ -191,10 +221,18 @@ function drawPlayer(view, p) {
         h("span", { class: "dots", "aria-hidden": "true" }, "…"),
       ),
     );
-  } else if (p.to_move && !view.final) {
+  } else if (toPlay) {
     head.append(h("span", { class: "badge turn", text: t("player.to_play") }));
   }
+  return head;
+}
 
+/**
+ * A player's score, cubes, supply and pass.
+ * @param {Player} p
+ * @param {boolean} neutral  a 2-player game, with the neutral's cubes
+ */
+function drawStats(p, neutral) {
   const stats = h("dl", { class: "stats" });
   /** @param {string} label @param {string | number} value @param {string} [title] */
   const stat = (label, value, title) => {
@@ -202,18 +240,10 @@ function drawPlayer(view, p) {
   };
   stat(t("player.score"), p.score);
   stat(t("player.cubes"), p.cubes, t("player.cubes_title"));
-  if (view.neutral) stat(t("player.neutral"), p.neutral_cubes, t("player.neutral_title"));
+  if (neutral) stat(t("player.neutral"), p.neutral_cubes, t("player.neutral_title"));
   stat(t("player.supply"), p.supply, t("player.supply_title"));
   stat(t("player.passed"), p.passed ? `#${p.passed}` : "—", t("player.passed_title"));
-  const extras = view.nile ? drawNileHoldings(view, p) : null;
-  return h(
-    "article",
-    { class: classes.join(" "), "data-player": p.index, "data-seat": p.seat },
-    head,
-    stats,
-    extras,
-    drawHand(p.hand),
-  );
+  return stats;
 }
 
 /**

@@ -5,7 +5,7 @@
 // turns grid places into pixels, upright or turned on its side.
 
 import { t } from "./i18n.js";
-import { memo, s } from "./dom.js";
+import { memo, s, setAttributes } from "./dom.js";
 import { cube, patronTip, sideOf, targetAttrs, tokenChip } from "./pieces.js";
 import { geometry, grid, tapAreas } from "./grid.js";
 import { marked } from "./store.js";
@@ -126,13 +126,12 @@ export function drawRegion(view, tight, marks, turned = false) {
         }),
       );
     }
-    svg.append(
-      s("text", {
-        class: `area-label${on ? " on" : ""}`,
-        ...labelAt(G, b, G.tight ? 8 : 6),
-        text: t(on ? "area.survey" : "area.label", { area: area.area }),
-      }),
-    );
+    const label = {
+      class: `area-label${on ? " on" : ""}`,
+      ...labelAt(G, b, G.tight ? 8 : 6),
+      text: t(on ? "area.survey" : "area.label", { area: area.area }),
+    };
+    svg.append(memo(JSON.stringify(label), () => s("text", label)));
   }
 
   /** @type {Map<string, Cell[]>} */
@@ -166,7 +165,7 @@ export function drawRegion(view, tight, marks, turned = false) {
     attrs = { ...attrs, ...cardKeys(surveying, parcel.hl, title) };
     attrs.class = classes.join(" ");
     const cells = (cellsOf.get(parcel.id) || []).map((cell) => cellMemo(ctx, cell));
-    const from = JSON.stringify([attrs, title, b, cells.map((c) => c.from)]);
+    const from = JSON.stringify([attrs, title, b, cells.map((c) => [c.from, c.key])]);
     svg.append(memo(from, () => cardGroup(attrs, title, b, "card-bg", cells)));
     const states = classes.slice(1);
     cartouches.append(
@@ -204,7 +203,7 @@ export function drawRegion(view, tight, marks, turned = false) {
       );
     }
     const cells = (cellsOf.get(nile.id) || []).map((cell) => cellMemo(ctx, cell));
-    const from = JSON.stringify([nile, attrs, title, b, tight, turned, cells.map((c) => c.from)]);
+    const from = JSON.stringify([nile, attrs, title, b, tight, turned, cells.map((c) => [c.from, c.key])]);
     svg.append(
       memo(from, () => {
         const g = cardGroup(attrs, title, b, "nile-bg", cells);
@@ -287,35 +286,44 @@ function cardGroup(attrs, title, b, background, cells) {
 
 /**
  * A cell drawn only when what it shows changed: its signature (`from`, every
- * input of drawCell) and the placeholder that stands for it.
+ * input of drawCell but what its highlight and marks change), the signature of
+ * those (`key`: a highlight that comes and goes only sets the cell's
+ * attributes and tooltip again, see memo) and the placeholder that stands for it.
  * @param {Ctx} ctx
  * @param {Cell} cell
  */
 function cellMemo(ctx, cell) {
   const { view, marks } = ctx;
+  // Where the Greenwish token may go, the highlight also draws the token's ghost.
+  const token = !!view.token_step;
   const from = JSON.stringify([
     ctx.shape,
-    cell,
+    token ? cell : { ...cell, hl: null },
     view.token_step,
     // Whose cubes are placed shows only on a cell chosen, or where the token may go.
-    cell.order || (view.token_step && cell.hl) ? ctx.mover : null,
+    cell.order || (token && cell.hl) ? ctx.mover : null,
     sideOf(view, cell.owner),
     sideOf(view, cell.token),
-    marked(marks.hint, "cell", cell.name),
-    marked(marks.recent, "cell", cell.name),
   ]);
-  return { from, node: memo(from, () => drawCell(ctx, cell)) };
+  const key = JSON.stringify([cell.hl, marked(marks.hint, "cell", cell.name), marked(marks.recent, "cell", cell.name)]);
+  /** @param {Element} el */
+  const apply = (el) => {
+    const { attrs, said } = cellLook(ctx, cell);
+    setAttributes(el, attrs);
+    const title = el.firstElementChild;
+    if (title && title.textContent !== said) title.textContent = said;
+  };
+  return { from, key, node: memo(from, () => drawCell(ctx, cell), false, { key, apply }) };
 }
 
 /**
+ * A cell's own attributes and its tooltip: what it is, what is on it, and
+ * whether it can be chosen now.
  * @param {Ctx} ctx
  * @param {Cell} cell
  */
-function drawCell(ctx, cell) {
-  const { view, mover, surveying, marks } = ctx;
-  const square = ctx.at.cell(cell.col, cell.row);
-  const cx = square.x;
-  const cy = square.y;
+function cellLook(ctx, cell) {
+  const { view, surveying, marks } = ctx;
   const owner = sideOf(view, cell.owner);
   const holder = sideOf(view, cell.token);
   const what = [cell.name];
@@ -346,6 +354,22 @@ function drawCell(ctx, cell) {
   if (surveying && ctx.surveyed !== null && ctx.surveyed > 0 && cell.nile && cell.area !== ctx.surveyed)
     classes.push("dim");
   attrs.class = classes.join(" ");
+  return { attrs, said };
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {Cell} cell
+ */
+function drawCell(ctx, cell) {
+  const { view, mover } = ctx;
+  const square = ctx.at.cell(cell.col, cell.row);
+  const cx = square.x;
+  const cy = square.y;
+  const owner = sideOf(view, cell.owner);
+  const holder = sideOf(view, cell.token);
+  const tokenSpot = view.token_step && cell.hl;
+  const { attrs, said } = cellLook(ctx, cell);
   const g = s("g", attrs, s("title", { text: said }), s("rect", { class: "cell-bg", ...square, rx: 5 }));
   const mx = cx + square.width / 2;
   const my = cy + square.height / 2;
