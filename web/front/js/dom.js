@@ -124,7 +124,7 @@ export function reasonOf(error) {
 const later = new WeakMap();
 /** What each element on screen was last drawn from, by memo(). @type {WeakMap<Node, string>} */
 const drawnFrom = new WeakMap();
-/** The `live.key` each element on screen last showed. @type {WeakMap<Node, string>} */
+/** The live key each element on screen last showed. @type {WeakMap<Node, string>} */
 const liveFrom = new WeakMap();
 
 /**
@@ -136,9 +136,9 @@ const liveFrom = new WeakMap();
  * With `anew`, a changed element replaces the one on screen instead of being
  * morphed into it (a button whose look changes at once, as a new one does,
  * rather than through its CSS transition).
- * With `live`, `from` leaves out what `live.key` covers: an element on screen
- * drawn from the same `from` but another `live.key` is brought up to date by
- * `live.apply` in place, nothing built (a cell whose highlight comes and goes
+ * With `live`, `from` leaves out what its key covers: an element on screen
+ * drawn from the same `from` but another key is brought up to date by its
+ * apply function in place, nothing built (a cell whose highlight comes and goes
  * at every decision). `build` draws the whole element, `live`'s part included.
  * @param {string} from
  * @param {() => Element} build
