@@ -667,3 +667,60 @@ def test_loading_screen_passes_the_audit(browser, site, outcome):
         assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["viewport"]["width"]
     finally:
         context.close()
+
+
+def test_a_survey_moving_to_the_next_area_fades_the_nile_without_drawing_cells_again(
+    browser, site, recorder
+):
+    """In a Nile game's surveys, the Nile's cells of the other areas fade: when
+    the survey moves on to the next area, the faded cells follow it, each set
+    on the cell already shown; only the cells whose content changed (cubes
+    taken off an area surveyed) are drawn again."""
+    from tests.browser.test_game_page import choose
+    from tests.browser.test_keyboard import COUNT_BUILT_JS
+
+    def content(v: dict) -> dict[str, str]:
+        return {
+            c["name"]: json.dumps({k: x for k, x in c.items() if k != "hl"}, sort_keys=True)
+            for c in v["region"]["cells"]
+        }
+
+    context = new_context(browser, **DESKTOP)
+    recorder.attach(context)
+    try:
+        page = open_page(context, site)
+        close_dialog(page)
+        view = import_record(page, survey_record(4, 6, nile=True))
+        rng = random.Random(6)
+        moved = 0
+        for _ in range(60):
+            if view["final"] or moved >= 2:
+                break
+            area, was = view["survey_area"], content(view)
+            page.evaluate(COUNT_BUILT_JS)
+            before = drawn(page)
+            page.click(f'[data-target="{choose(view, rng)}"]')
+            wait_redraw(page, before)
+            view = view_of(page)
+            if area is None or view["survey_area"] in (None, area):
+                continue
+            moved += 1
+            now = view["survey_area"]
+            faded, built = page.evaluate(
+                """() => [Object.fromEntries(Array.from(document.querySelectorAll('#region g.cell'))
+                   .map((g) => [g.id.slice(5), g.classList.contains('dim')])),
+                 window.__built.filter((el) => el.classList.contains('cell')).map((el) => el.id.slice(5))]"""
+            )
+            changed = {name for name, text in content(view).items() if was.get(name) != text}
+            assert set(built) <= changed, (
+                f"cells drawn again for area {now}: {set(built) - changed}"
+            )
+            want = {
+                c["name"]: bool(now and now > 0 and c.get("nile") and c["area"] != now)
+                for c in view["region"]["cells"]
+            }
+            assert faded == want
+            assert any(want.values()) and not all(want.values())
+        assert moved >= 1, "the survey never moved on to another area"
+    finally:
+        context.close()

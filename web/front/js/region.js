@@ -142,7 +142,8 @@ export function drawRegion(view, tight, marks, turned = false) {
     else cellsOf.set(cell.card, [cell]);
   }
   const mover = sideOf(view, view.placing);
-  const shape = JSON.stringify([G, reg.columns.length, reg.card_cols, reg.card_rows, reg.area_cards, surveyed]);
+  // Which area is surveyed only fades some cells (their live part): not in the shape.
+  const shape = JSON.stringify([G, reg.columns.length, reg.card_cols, reg.card_rows, reg.area_cards]);
   /** @type {Ctx} */
   const ctx = { view, G, at, mover, surveying, surveyed, marks, hit: null, shape };
   if (G.hits) ctx.hit = tapAreas(G, at, reg);
@@ -305,7 +306,12 @@ function cellMemo(ctx, cell) {
     sideOf(view, cell.owner),
     sideOf(view, cell.token),
   ]);
-  const key = JSON.stringify([cell.hl, marked(marks.hint, "cell", cell.name), marked(marks.recent, "cell", cell.name)]);
+  const key = JSON.stringify([
+    cell.hl,
+    marked(marks.hint, "cell", cell.name),
+    marked(marks.recent, "cell", cell.name),
+    faded(ctx, cell),
+  ]);
   /** @param {Element} el */
   const apply = (el) => {
     const { attrs, said } = cellLook(ctx, cell);
@@ -314,6 +320,16 @@ function cellMemo(ctx, cell) {
     if (title && title.textContent !== said) title.textContent = said;
   };
   return { from, key, node: memo(from, () => drawCell(ctx, cell), false, { key, apply }) };
+}
+
+/**
+ * During an area's survey, the Nile's cells of other areas (and the river) fade.
+ * @param {Ctx} ctx
+ * @param {Cell} cell
+ */
+function faded(ctx, cell) {
+  const { surveying, surveyed } = ctx;
+  return surveying && surveyed !== null && surveyed > 0 && !!cell.nile && cell.area !== surveyed;
 }
 
 /**
@@ -350,9 +366,7 @@ function cellLook(ctx, cell) {
   else if (cell.nile) classes.push("land");
   if (marked(marks.hint, "cell", cell.name)) classes.push("hint");
   if (marked(marks.recent, "cell", cell.name)) classes.push("recent");
-  // During an area's survey, the Nile's cells of other areas (and the river) fade.
-  if (surveying && ctx.surveyed !== null && ctx.surveyed > 0 && cell.nile && cell.area !== ctx.surveyed)
-    classes.push("dim");
+  if (faded(ctx, cell)) classes.push("dim");
   attrs.class = classes.join(" ");
   return { attrs, said };
 }
