@@ -29,6 +29,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from game.position import Phase
 from game.record import new_game, to_record
 from game.selfplay import random_game
 from tests.browser.browser_helpers import (
@@ -262,14 +263,19 @@ def select_action(page, touch: bool = False) -> dict:
     return view_of(page)
 
 
-def survey_record(players: int, seed: int, nile: bool = False) -> dict:
-    """Random legal moves until a player must choose a card or a museum room."""
+def survey_record(players: int, seed: int, nile: bool = False, before: bool = False) -> dict:
+    """Random legal moves until a player must choose a card or a museum room
+    (`before`: the last position before that survey began)."""
     state = new_game(NAMES[:players], seed, nile=nile)
     rng = random.Random(seed)
+    previous = None
     for _ in range(400):
         legal = state.legal_moves()
         if {"claim", "museum"} <= {m.action for m in legal}:
-            return to_record(state)
+            assert previous is not None
+            return previous if before else to_record(state)
+        if state.phase is not Phase.SURVEY:
+            previous = to_record(state)
         state.play(rng.choice(legal))
     raise AssertionError("no survey decision reached")
 
@@ -690,10 +696,12 @@ def test_a_survey_moving_to_the_next_area_fades_the_nile_without_drawing_cells_a
     try:
         page = open_page(context, site)
         close_dialog(page)
-        view = import_record(page, survey_record(4, 6, nile=True))
+        # One move before the season's first survey decision: the survey starts here.
+        view = import_record(page, survey_record(4, 6, nile=True, before=True))
+        assert view["survey_area"] is None
         rng = random.Random(6)
         moved = 0
-        for _ in range(60):
+        for _ in range(120):
             if view["final"] or moved >= 2:
                 break
             area, was = view["survey_area"], content(view)
@@ -702,6 +710,10 @@ def test_a_survey_moving_to_the_next_area_fades_the_nile_without_drawing_cells_a
             page.click(f'[data-target="{choose(view, rng)}"]')
             wait_redraw(page, before)
             view = view_of(page)
+            if view["survey_area"] is not None:
+                # Cards and rooms are chosen in a survey, never cells.
+                targets = page.locator("#region g.cell[data-target]").count()
+                assert targets == 0, f"{targets} cells offered as targets during a survey"
             if area is None or view["survey_area"] in (None, area):
                 continue
             moved += 1

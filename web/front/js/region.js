@@ -110,6 +110,11 @@ export function drawRegion(view, tight, marks, turned = false) {
     }),
   });
   if (reg.nile.length) svg.append(memo("defs", regionDefs));
+  // The survey's frames in a group of their own, drawn under the cards: the
+  // svg's other children keep their places whichever area is surveyed, so
+  // that each card is morphed into itself, not into its neighbour.
+  const frames = s("g", { class: "frames", "aria-hidden": "true" });
+  svg.append(frames);
 
   // Area labels and the survey frame.
   for (const area of reg.areas) {
@@ -117,7 +122,7 @@ export function drawRegion(view, tight, marks, turned = false) {
     const on = surveyed === area.area;
     if (on) {
       const u = at.span(area.col, area.row, area.cols);
-      svg.append(
+      frames.append(
         s("rect", {
           class: "survey-frame",
           // Turned, it stops short of the next line's label.
@@ -192,7 +197,7 @@ export function drawRegion(view, tight, marks, turned = false) {
     attrs = { ...attrs, ...cardKeys(surveying, nile.hl, title) };
     attrs.class = classes.join(" ");
     if (nileSurvey && nile.present) {
-      svg.append(
+      frames.append(
         s("rect", {
           class: "survey-frame",
           x: b.x - 3,
@@ -287,9 +292,10 @@ function cardGroup(attrs, title, b, background, cells) {
 
 /**
  * A cell drawn only when what it shows changed: its signature (`from`, every
- * input of drawCell but what its highlight and marks change), the signature of
- * those (`key`: a highlight that comes and goes only sets the cell's
- * attributes and tooltip again, see memo) and the placeholder that stands for it.
+ * input of drawCell but its highlight, marks, fading and whether it is a target),
+ * the signature of those (`key`: a highlight that comes and goes only sets the
+ * cell's attributes and tooltip again, see memo) and the placeholder that
+ * stands for it.
  * @param {Ctx} ctx
  * @param {Cell} cell
  */
@@ -308,6 +314,8 @@ function cellMemo(ctx, cell) {
   ]);
   const key = JSON.stringify([
     cell.hl,
+    // A cell is a target only out of a survey (wider screens draw both alike).
+    ctx.surveying,
     marked(marks.hint, "cell", cell.name),
     marked(marks.recent, "cell", cell.name),
     faded(ctx, cell),
