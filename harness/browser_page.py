@@ -61,6 +61,24 @@ def wait_redraw(page, before: int) -> None:
     page.wait_for_function("n => Number(document.body.dataset.drawn || 0) > n", arg=before)
 
 
+# Whether the page shows the game and revision of Python's current view, once
+# a frame has passed: the page draws a view handed to it on the next animation
+# frame (Python answers at once), and one handed to it with the revision on
+# screen would still be drawn later.
+SHOWN_JS = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => done()));
+  const view = JSON.parse(window.mykerinos.call(`view`, `[]`));
+  const body = document.body.dataset;
+  return body.game === String(view.game) && body.revision === String(view.revision);
+}"""
+
+
+def wait_shown(page) -> None:
+    """Wait until the page has drawn the position Python stands at (after a
+    view was handed to the page outside a click: a link opened, say)."""
+    page.wait_for_function(SHOWN_JS)
+
+
 def press(page, selector: str, touch: bool = False) -> None:
     """Click an element, or tap it as a finger would."""
     if touch:

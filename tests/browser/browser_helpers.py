@@ -23,6 +23,7 @@ from harness.browser_page import (  # noqa: F401  (re-exported for the tests)
     view_of,
     wait_ready,
     wait_redraw,
+    wait_shown,
 )
 from page.table import Table
 from tools import (
