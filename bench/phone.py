@@ -588,7 +588,7 @@ def measure(
     painting: str = "cpu",
     logged: dict | None = None,
     snapshot: bool = False,
-    strict: float = 0.5,
+    strict: float = smaps.STRICT,
 ) -> dict:
     """One page in a new phone browser: its memory, moves, and whether it was
     killed (`logged`: the live game's guest to replay, record_guest();
@@ -786,7 +786,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--strict",
         type=float,
-        default=0.5,
+        default=smaps.STRICT,
         help="the fraction of the limit above which WebKit goes through its critical release"
         " every second (default 0.5, WebKit's own; tools/phone_browser.py)",
     )

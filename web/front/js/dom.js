@@ -153,22 +153,19 @@ export function memo(from, build, anew = false, live = null) {
 }
 
 /**
- * Attributes of `el` made those of `attrs` (null leaves one out), and no
- * others but `keep`'s: what live.apply does to an element's own attributes.
+ * Attributes of `el` made those of `attrs`, and no others (what morph does
+ * to an element's own attributes, from a record): for a live part's apply.
  * @param {Element} el
- * @param {Record<string, string | null>} attrs
- * @param {string[]} [keep]
+ * @param {Record<string, string>} attrs
  */
-export function setAttributes(el, attrs, keep = []) {
+export function setAttributes(el, attrs) {
   for (const [name, value] of Object.entries(attrs)) {
-    if (value === null) {
-      if (el.hasAttribute(name)) el.removeAttribute(name);
-    } else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+    if (el.getAttribute(name) !== value) el.setAttribute(name, value);
   }
   const have = el.attributes;
   for (let i = have.length - 1; i >= 0; i--) {
     const name = have[i].name;
-    if (!(name in attrs) && !keep.includes(name)) el.removeAttribute(name);
+    if (!(name in attrs)) el.removeAttribute(name);
   }
 }
 
