@@ -70,7 +70,7 @@ def test_the_graph_is_really_read() -> None:
     edges = js_graph()
     assert "dialogs.js" in edges["boot.js"]  # static
     assert "live/live.js" in edges["boot.js"]  # dynamic
-    assert "live/transport.js" in edges["live/room.js"]  # dynamic, within live/
+    assert "live/transport.js" in edges["live/link.js"]  # dynamic, within live/
     assert "store.js" not in edges["live/live.js"]  # a JSDoc type import is no import
 
 

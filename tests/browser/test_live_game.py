@@ -292,6 +292,57 @@ def test_a_live_guest_and_host_killed_with_their_pages_come_back_where_they_stoo
     assert record_of(host)["setup"]["players"] == ["Ann", "Bobby", "Cy"]
 
 
+# A page whose first WebRTC connection fails, as a busy phone's starting the
+# game may (context.add_init_script(), for the context's pages opened after it):
+# the library would try that device again only at its next announcement, a
+# minute later.
+FAIL_FIRST = """(() => {
+  const set = RTCPeerConnection.prototype.setRemoteDescription;
+  let left = 1;
+  RTCPeerConnection.prototype.setRemoteDescription = function (description) {
+    if (left-- <= 0) return set.call(this, description);
+    this.close();
+    this.dispatchEvent(new Event("connectionstatechange"));
+    return Promise.reject(new DOMException("failed on purpose", "InvalidStateError"));
+  };
+})()"""
+LIVE_FAILED = "() => document.body.dataset.liveFailed === '1'"
+SEAT_TAKEN = (
+    "() => document.querySelector('#live-panel [data-seat=\"1\"]')?.dataset.status === 'taken'"
+)
+
+
+def test_a_guest_waits_for_a_host_long_gone_and_meets_it_after_a_failed_connection(
+    device, live_site
+):
+    host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "easy"])
+    bob = device(url)
+    take_seat(bob, 1, "Bobby")
+    rng = random.Random(5)
+    play_until([host, bob], lambda: moves_of(host) >= 4, rng)
+    # Bob's phone sleeps; the room's device closes its page; Bob wakes while it is gone.
+    bob.evaluate(DROP)
+    context = host.context
+    host.close()
+    bob.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    # Longer than a newcomer's wait for a room's device (three joins of 5 s):
+    # a guest with a seat in the room does not give up on it.
+    bob.wait_for_timeout(17_000)
+    assert not bob.evaluate(LIVE_FAILED)
+    expect(bob.locator("#live-panel")).to_be_visible()
+    # The room's device comes back, and its first connection to Bob fails.
+    context.add_init_script(FAIL_FIRST)
+    host = context.new_page()
+    host.goto(live_site)
+    wait_ready(host)
+    host.wait_for_function(SEAT_TAKEN, timeout=WAIT_MS)
+    goal = moves_of(host) + 3
+    play_until([host, bob], lambda: moves_of(host) >= goal, rng)
+    bob.wait_for_function(MOVES_AT_LEAST, arg=moves_of(host), timeout=WAIT_MS)
+    assert record_of(bob) == record_of(host)
+    assert not bob.evaluate(LIVE_FAILED)
+
+
 # Keeps what the page sends (window.sent) through its link to the room.
 SPY = """async () => {
   const link = (await import("./web/front/js/live/live.js")).connection();

@@ -13,7 +13,8 @@ import { shareGame } from "../links.js";
 import { noticeWith } from "../dialogs.js";
 import { inviteFragment, showInvite } from "./invite.js";
 import { makeRoomKey } from "./keys.js";
-import { apply, connect, current, end, hideNotice, holdHere, join, leave, now } from "./room.js";
+import { apply, current, end, hideNotice, holdHere, leave, now } from "./room.js";
+import { connect, join } from "./link.js";
 
 /** @typedef {import("./calls.js").LiveInfo} LiveInfo */
 /** @typedef {import("./calls.js").LiveMoved} LiveMoved */

@@ -19,11 +19,13 @@ import { offerWaysOn, takesSeatAgain } from "./carry.js";
 import { inviteOf, showInvite } from "./invite.js";
 import { makeRoomKey } from "./keys.js";
 import { fetchEarly } from "./parts.js";
-import { apply, connect, current, join, joinEarly, leave, now, start } from "./room.js";
+import { apply, current, leave, now, start } from "./room.js";
+import { connect, join, joinEarly } from "./link.js";
 import { closeSeatPicker, drawSeats, pickSeat } from "./seats.js";
 
 export { inviteOf } from "./invite.js";
-export { connection, drop, leave, rejoin } from "./room.js";
+export { leave } from "./room.js";
+export { connection, drop, rejoin } from "./link.js";
 
 /** @typedef {import("../store.js").Page} Page */
 /** @typedef {import("./calls.js").LiveInfo} LiveInfo */
