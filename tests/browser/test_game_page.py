@@ -27,6 +27,7 @@ from tests.browser.browser_helpers import (
     wait_ready,
     wait_redraw,
     wait_service_worker,
+    wait_shown,
 )
 
 # A 3-player game that ends in about 150 clicks with CHOICES (pass 1 time in 5).
@@ -108,6 +109,9 @@ class PageDriver:
         self.clicks = 0
 
     def view(self) -> dict:
+        # A position given to the page outside a click (another tab's move, a
+        # link) is drawn at the next frame: targets are chosen from what is drawn.
+        wait_shown(self.page)
         return view_of(self.page)
 
     def click(self, target: str) -> dict:

@@ -57,7 +57,7 @@ def test_two_tabs_playing_one_game_in_turn_lose_no_move(site, context, page, rec
     tabs = [other, page]
     for turn in range(8):
         mover, watcher = tabs[turn % 2], tabs[(turn + 1) % 2]
-        mover.bring_to_front()
+        mover.bring_to_front()  # a tab in the background draws the game it followed once shown
         one_turn(mover, rng)
         text = record_of(mover)
         # The other tab follows without being touched.
