@@ -96,7 +96,6 @@ export async function connect(mine) {
     if (mine.waiting) {
       // Joining again for the room's device (relink()): tried again later.
       console.warn("Mykerinos: could not join the room again", error);
-      mine.lost = true;
       window.setTimeout(() => relink(mine), mine.waiting.wait);
       return;
     }
@@ -122,7 +121,6 @@ export async function connect(mine) {
   link.onPeerLeave = (peer) => inOrder(mine, () => apply(callLive("livePeer", peer, false, now())));
   for (const { to, text } of mine.queue.splice(0)) send(to, text);
   mine.beaten = performance.now();
-  mine.lost = false;
   mine.stop = beat(() => {
     if (current() !== mine) return;
     mine.beaten = performance.now();
@@ -172,12 +170,21 @@ function lookForHost(mine) {
  */
 async function relink(mine) {
   if (current() !== mine || mine.ended) return;
+  await unlink(mine);
+  if (current() === mine && !mine.link) connect(mine);
+}
+
+/**
+ * Take the room's link down and stop the beats (drop(), relink()).
+ * @param {Live} mine
+ * @returns {Promise<void>} the transport left
+ */
+function unlink(mine) {
   const link = mine.link;
   mine.link = null;
   mine.stop();
   mine.stop = () => {};
-  if (link) await link.leave().catch(() => {});
-  if (current() === mine && !mine.link) connect(mine);
+  return link ? link.leave().catch(() => {}) : Promise.resolve();
 }
 
 /**
@@ -188,11 +195,8 @@ async function relink(mine) {
 export function drop() {
   const mine = current();
   if (!mine?.link) return;
-  const link = mine.link;
-  mine.link = null;
   mine.lost = true;
-  mine.stop();
-  link.leave().catch(() => {});
+  unlink(mine);
 }
 
 /** The transport's link to the room now (for the benches and tests), or null. */
