@@ -16,7 +16,7 @@ import random
 
 from playwright.sync_api import expect
 
-from tests.browser.browser_helpers import READY_TIMEOUT_MS, Recorder, wait_ready, wait_shown
+from tests.browser.browser_helpers import READY_TIMEOUT_MS, Recorder, wait_ready
 from tests.browser.test_game_page import (
     PageDriver,
     assert_clean,
@@ -56,8 +56,6 @@ def open_link(page, url: str, moves: int) -> None:
     )
     # The game is out of the address once opened (a reload resumes the save).
     page.wait_for_function("() => !location.hash")
-    # And drawn: a click made before that frame would see it as its own answer.
-    wait_shown(page)
 
 
 def answer_seat(page, seat: int) -> None:
@@ -66,7 +64,6 @@ def answer_seat(page, seat: int) -> None:
     assert dialog.locator("button[data-seat]").all_text_contents()[:2] == NAMES
     dialog.locator(f'button[data-seat="{seat}"]').click()
     expect(dialog).to_have_count(0)
-    wait_shown(page)
 
 
 def play_my_turn(page, seat: int, rng: random.Random, driver: PageDriver) -> dict:

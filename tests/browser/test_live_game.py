@@ -28,6 +28,11 @@ SEATS = ["human", "friend", "friend", "easy"]
 SEED = 11
 WAIT_MS = 30_000
 
+# Whether the room's device shows seat 1 taken (its guest back in it).
+SEAT_TAKEN = (
+    "() => document.querySelector('#live-panel [data-seat=\"1\"]')?.dataset.status === 'taken'"
+)
+
 # Drops the page's connection to the room as a sleeping phone's would.
 DROP = """async () => (await import("./web/front/js/live/live.js")).drop()"""
 
@@ -153,6 +158,14 @@ def table_of_three(device, live_site):
     return host, url, bob, cy
 
 
+def host_and_bobby(device, live_site):
+    """The room's device (Ann, a computer in seat 2) and Bobby seated from its invite in seat 1."""
+    host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "easy"])
+    bob = device(url)
+    take_seat(bob, 1, "Bobby")
+    return host, bob
+
+
 def test_play_again_from_the_menu_mid_game_on_the_room_s_device(device, live_site):
     host, _, bob, cy = table_of_three(device, live_site)
     pages = [host, bob, cy]
@@ -190,9 +203,7 @@ def test_play_again_from_the_menu_mid_game_on_the_room_s_device(device, live_sit
 
 
 def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline(device, live_site):
-    host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "easy"])
-    bob = device(url)
-    take_seat(bob, 1, "Bobby")
+    host, bob = host_and_bobby(device, live_site)
     rng = random.Random(2)
     play_until([host, bob], lambda: moves_of(host) >= 6, rng)
     # A reload mid-game: back to its seat, with the game as the host has it.
@@ -229,10 +240,7 @@ def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline
     # The host reloads: it opens its room again, and Bob comes back to it by himself.
     host.reload()
     wait_ready(host)
-    host.wait_for_function(
-        "() => document.querySelector('#live-panel [data-seat=\"1\"]')?.dataset.status === 'taken'",
-        timeout=WAIT_MS,
-    )
+    host.wait_for_function(SEAT_TAKEN, timeout=WAIT_MS)
     goal = moves_of(host) + 3
     play_until([host, bob], lambda: moves_of(host) >= goal, rng)
     bob.wait_for_function(
@@ -267,9 +275,7 @@ def crash_and_load_again(page):
 def test_a_live_guest_and_host_killed_with_their_pages_come_back_where_they_stood(
     device, live_site
 ):
-    host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "easy"])
-    bob = device(url)
-    take_seat(bob, 1, "Bobby")
+    host, bob = host_and_bobby(device, live_site)
     rng = random.Random(4)
     play_until([host, bob], lambda: moves_of(host) >= 6, rng)
     # The guest's page killed: loaded again, it is back in its seat with the game.
@@ -281,10 +287,7 @@ def test_a_live_guest_and_host_killed_with_their_pages_come_back_where_they_stoo
     before = record_of(host)
     host = crash_and_load_again(host)
     assert record_of(host)["moves"][: len(before["moves"])] == before["moves"]
-    host.wait_for_function(
-        "() => document.querySelector('#live-panel [data-seat=\"1\"]')?.dataset.status === 'taken'",
-        timeout=WAIT_MS,
-    )
+    host.wait_for_function(SEAT_TAKEN, timeout=WAIT_MS)
     goal = moves_of(host) + 3
     play_until([host, bob], lambda: moves_of(host) >= goal, rng)
     bob.wait_for_function(MOVES_AT_LEAST, arg=moves_of(host), timeout=WAIT_MS)
@@ -307,17 +310,12 @@ FAIL_FIRST = """(() => {
   };
 })()"""
 LIVE_FAILED = "() => document.body.dataset.liveFailed === '1'"
-SEAT_TAKEN = (
-    "() => document.querySelector('#live-panel [data-seat=\"1\"]')?.dataset.status === 'taken'"
-)
 
 
 def test_a_guest_waits_for_a_host_long_gone_and_meets_it_after_a_failed_connection(
     device, live_site
 ):
-    host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "easy"])
-    bob = device(url)
-    take_seat(bob, 1, "Bobby")
+    host, bob = host_and_bobby(device, live_site)
     rng = random.Random(5)
     play_until([host, bob], lambda: moves_of(host) >= 4, rng)
     # Bob's phone sleeps; the room's device closes its page; Bob wakes while it is gone.
