@@ -137,7 +137,8 @@ def typedefs(source: str) -> list[str]:
 BRIDGE_HEADER = """// @ts-check
 // The calls Python offers the page, and their answers: written by
 // tools/page_types.py from web/page/bridge.py and web/page/answers.py (edit those,
-// not this one). web/page/main.py serves every call through window.mykerinos.call.
+// not this one). web/page/main.py serves every call, in Python's worker, through
+// window.mykerinos.call (web/front/js/engine.js): each answer is a promise.
 """
 
 
@@ -150,14 +151,14 @@ def call_function(name: str, table: str, doc: str) -> str:
  * @template {{keyof {table}}} K
  * @param {{K}} name
  * @param {{{table}[K]["args"]}} args
- * @returns {{{table}[K]["answer"]}}
+ * @returns {{Promise<{table}[K]["answer"]>}}
  */
-export function {name}(name, ...args) {{
-  const python = /** @type {{{{mykerinos?: {{call: (name: string, args: string) => string}}}}}} */ (
+export async function {name}(name, ...args) {{
+  const python = /** @type {{{{mykerinos?: {{call: (name: string, args: string) => Promise<string>}}}}}} */ (
     /** @type {{unknown}} */ (window)
   ).mykerinos;
   if (!python) throw new Error("the rules engine has not started");
-  return JSON.parse(python.call(name, JSON.stringify(args)));
+  return JSON.parse(await python.call(name, JSON.stringify(args)));
 }}
 """
 

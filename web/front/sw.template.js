@@ -12,7 +12,7 @@
 //   waits (no automatic skipWaiting) until no open page uses the old one, so
 //   a page that is already open keeps its own files. A page may ask for the
 //   switch with postMessage({type: "SKIP_WAITING"}) and then reload.
-// - fetch: cache first, network as a fallback.
+// - fetch: cache first, network as a fallback, a file's query ignored.
 //
 // Every URL is relative to this script, so the site works from any sub-path.
 
@@ -57,10 +57,10 @@ self.addEventListener("message", (event) => {
 function cacheKey(request) {
   const url = new URL(request.url);
   url.hash = "";
-  if (request.mode === "navigate") {
-    url.search = "";
-    if (url.pathname.endsWith("/")) url.pathname += "index.html";
-  }
+  // The site's files are named without a query: a query says how to use a file
+  // (web/front/js/engine.js names Python's start with one), never which.
+  url.search = "";
+  if (request.mode === "navigate" && url.pathname.endsWith("/")) url.pathname += "index.html";
   return url.href;
 }
 

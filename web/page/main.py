@@ -1,119 +1,109 @@
-"""Page entry point, run by PyScript (<script type="py" src="./web/page/main.py">).
+"""Page entry point, run by PyScript in a Web Worker (web/front/js/engine.js starts
+it with PyScript's ``PyWorker``): Python never holds the page's main thread.
 
-The only Python module that touches the browser: it opens one ``Session``
-(web/page/session.py) on localStorage and hands the page one function,
-``window.mykerinos.call(name, argsJson)``, which serves every call declared
-in web/page/bridge.py (the page calls it through web/front/js/generated/bridge.js,
-written from that declaration), and ``window.mykerinos.ready``.
+The worker has no ``window``, no ``document`` and no localStorage, and without
+cross-origin isolation it cannot call the page and wait for an answer. So the
+page drives everything, and this module hands it three functions through
+PyScript's ``sync`` (each an awaited message from the page, served in the
+order sent):
 
-Every change of the game is saved in localStorage under the site's own prefix
-(``mykerinos:<site path>:``, so two copies of the site on one host never share
-a save; web/page/shared.py names the keys) and resumed on the next visit. The
-game's views handed to the page are also kept (key ``view``) for the next
-visit's first paint, drawn by web/front/js/saves.js before Python has started.
-The prefix comes from web/front/js/saves.js (``window.mykerinosSaves.prefix``),
-which computes it for every key the page writes; without it the page stops
-with a clear error rather than guess.
+- ``open(settings)``: the page's prefix, a copy of every key it has under it
+  (web/page/mirror.py), the key an earlier release saved under, the
+  language; opens the one ``Session`` (web/page/session.py).
+- ``call(name, args)``: every call declared in web/page/bridge.py (the page
+  calls it through web/front/js/generated/bridge.js, written from that
+  declaration). It answers one text: a first line of JSON, the writes to make
+  in localStorage before the answer is drawn (and the error, if the call
+  failed), then the answer's JSON text.
+- ``stored(change)``: another tab changed a key; ``refused()``: the page could
+  not write one.
 """
 
 from __future__ import annotations
 
+import json
+import sys
 from typing import Any
 
-import js  # type: ignore[import-not-found]  # the browser, in Pyodide only
-
-# The start's steps as User Timing marks, for anyone measuring it (bench/load.py).
-js.performance.mark("mykerinos:main")
-
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]  # noqa: E402
-
-from page.bridge import Bridge  # noqa: E402
-from page.session import LEGACY_KEY, Session, adopt_legacy_save, site_prefix  # noqa: E402
-from page.texts import Texts, language_of  # noqa: E402
+from page.bridge import BadCall, Bridge
+from page.mirror import Mirror, Write
+from page.session import Session, adopt_legacy_save, site_prefix
+from page.texts import language_of
 
 
-def page_prefix() -> str:
-    """The prefix of every key of this copy of the site, as web/front/js/saves.js
-    computed it (it runs long before Python). Raises NoPrefix without it."""
-    saves = getattr(js.window, "mykerinosSaves", None)
-    return site_prefix(getattr(saves, "prefix", None) if saves is not None else None)
+class Engine:
+    """The page's Python: the bridge and the copy of localStorage it writes to."""
 
+    def __init__(self, settings_text: str, log: Any = None) -> None:
+        settings = json.loads(settings_text)
+        entries = settings.get("entries")
+        storage = Mirror(
+            site_prefix(settings.get("prefix")),
+            entries if isinstance(entries, dict) else {},
+            refuses=settings.get("refuses") is True,
+        )
+        legacy = settings.get("legacy")
+        adopt_legacy_save(storage, legacy if isinstance(legacy, str) else None)
+        language = settings.get("language")
+        self.storage = storage
+        self.session = Session.open(
+            storage,
+            language_of(language if isinstance(language, str) else "en"),
+            log=log or (lambda level, text: print(text, file=sys.stderr)),
+        )
+        self.bridge = Bridge(self.session, storage)
 
-class LocalStorage:
-    """localStorage under this site's prefix; it may be disabled (private
-    mode, blocked cookies...) or full: then writes answer False."""
-
-    def __init__(self, prefix: str) -> None:
-        self.prefix = prefix
-
-    def name(self, key: str) -> str:
-        return self.prefix + key
-
-    def get(self, key: str) -> str | None:
+    def call(self, name: str, args: str) -> str:
+        """Serve one call: the writes (and the error) as a first line of JSON,
+        then the answer. A failed call's writes still go back (there are none
+        but a bug's)."""
         try:
-            value = js.localStorage.getItem(self.prefix + key)
-        except Exception:
-            return None
-        # A missing key is JavaScript null (pyodide's jsnull, not None).
-        return value if isinstance(value, str) else None
+            answer = self.bridge.answer(name, args)
+        except Exception as error:  # any failure is the calling page's to show
+            kind = "BadCall" if isinstance(error, BadCall) else type(error).__name__
+            return head(self.storage.take(), answer=None, error=(kind, str(error)))
+        return head(self.storage.take(), answer) + "\n" + answer
 
-    def set(self, key: str, value: str) -> bool:
-        try:
-            js.localStorage.setItem(self.prefix + key, value)
-            return True
-        except Exception:
-            return False
-
-    def remove(self, key: str) -> None:
-        try:
-            js.localStorage.removeItem(self.prefix + key)
-        except Exception:
-            pass
+    def stored(self, change: str) -> None:
+        key, value = json.loads(change)
+        self.storage.changed(str(key), value if isinstance(value, str) else None)
 
 
-_proxies: list[Any] = []  # keeps the proxy handed to JavaScript alive
+def head(writes: list[Write], answer: str | None, error: tuple[str, str] | None = None) -> str:
+    """The answer's first line. A written value that is the answer's own text
+    (the view kept for the next first paint) is sent once, as ``true``."""
+    sent = [[key, True if answer is not None and value is answer else value] for key, value in writes]
+    line: dict[str, Any] = {"w": sent}
+    if error is not None:
+        line["e"] = list(error)
+    return json.dumps(line, ensure_ascii=True)
 
 
-def _expose(bridge: Bridge) -> None:
-    api = js.Object.new()
-    proxy = create_proxy(bridge.answer)
-    _proxies.append(proxy)
-    api.call = proxy
-    api.ready = True
-    js.window.mykerinos = api
+def serve() -> None:
+    """Hand the page its functions through PyScript's worker channel."""
+    import js  # type: ignore[import-not-found]  # the worker's globals, in Pyodide only
+    from pyscript import sync  # type: ignore[import-not-found]  # PyScript, in the worker only
+
+    engines: list[Engine] = []
+
+    def log(level: str, text: str) -> None:
+        getattr(js.console, level)(text)
+
+    def open_page(settings: str) -> str:
+        engines[:] = [Engine(settings, log)]
+        timing = getattr(js, "mykerinosPython", None)
+        start = {"snapshot": "none", "ms": 0}
+        if timing is not None:
+            start = {"snapshot": str(timing.snapshot), "ms": float(timing.ms)}
+        version = ".".join(str(n) for n in sys.version_info[:3])
+        return json.dumps({"python": version, "start": start})
+
+    sync.open = open_page
+    sync.call = lambda name, args: engines[0].call(name, args)
+    sync.stored = lambda change: engines[0].stored(change)
+    sync.refused = lambda: engines[0].storage.refused()
 
 
-def main() -> None:
-    js.performance.mark("mykerinos:imported")
-    loader = getattr(js.window, "mykerinosLoader", None)
-    # The language web/front/js/i18n.js chose so far (the page confirms it in startup()).
-    language = language_of(js.document.documentElement.lang)
-    if loader is not None:
-        loader.step(Texts(language).t("loader.board"), 95)
-    storage = LocalStorage(page_prefix())
-    try:
-        legacy = js.localStorage.getItem(LEGACY_KEY)
-    except Exception:  # storage disabled
-        legacy = None
-    adopt_legacy_save(storage, legacy if isinstance(legacy, str) else None)
-    session = Session.open(
-        storage, language, log=lambda level, text: getattr(js.console, level)(text)
-    )
-    js.performance.mark("mykerinos:session")
-    _expose(Bridge(session, storage))
-    js.document.body.dataset.engine = "1"
-    js.document.body.dataset.webpy = "1"
-    ui = getattr(js.window, "mykerinosUI", None)
-    if ui is not None:
-        # Draws the board (and the dialog) synchronously, unless the words of
-        # the page's language are still loading: then the page marks it ready.
-        if ui.boot():
-            js.document.body.dataset.ready = "1"
-    # Otherwise web/front/js/boot.js boots by itself when it loads, and sets the marker.
-    js.window.dispatchEvent(js.CustomEvent.new("mykerinos:ready"))
-
-
-# PyScript runs this file as __main__; the tests import it (with stand-ins
-# for the browser) to call the page's functions.
+# PyScript runs this file as __main__ in the worker; the tests import it.
 if __name__ == "__main__":
-    main()
+    serve()

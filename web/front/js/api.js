@@ -1,21 +1,21 @@
 // @ts-check
-// The page's window: window.mykerinos, set by web/page/main.py once the rules
-// engine runs (every call goes through web/front/js/generated/bridge.js), and
-// window.mykerinosUI, which the page sets for web/page/main.py and the benches,
-// and window.mykerinosPainted, once the board saved on this device is painted
-// (or there was none), which web/front/js/python.js waits for on a return visit.
+// The page's window: window.mykerinos, set by web/front/js/engine.js once the
+// rules engine runs in its worker (every call goes through
+// web/front/js/generated/bridge.js, and answers a promise), and
+// window.mykerinosUI, which the page sets for the tests and the benches, and
+// window.mykerinosPainted, once the board saved on this device is painted (or
+// there was none).
 
 /**
- * What web/page/main.py sets: one function serving every call of web/page/bridge.py.
+ * What web/front/js/engine.js sets: one function serving every call of web/page/bridge.py.
  * @typedef {object} PythonApi
- * @property {(name: string, args: string) => string} call
+ * @property {(name: string, args: string) => Promise<string>} call
  * @property {boolean} ready
  */
 
 /**
- * What the page exposes for web/page/main.py and for measurements.
+ * What the page exposes for measurements.
  * @typedef {object} PageApi
- * @property {() => boolean} boot
  * @property {(view: import("./generated/view.js").View) => void} draw
  * @property {() => {level: string, ms: number, iterations: number, searchMs: number}[]} botStats
  */

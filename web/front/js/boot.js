@@ -1,14 +1,16 @@
 // @ts-check
 // Starts the page: makes the one store, wires the modules together (the Page
 // object and the frame's actions), paints the board saved on this device
-// while Python starts (every control inert: a click then does nothing, and
-// says so by looking inactive), draws the first view once Python is ready
-// (web/page/main.py calls boot(), or the "mykerinos:ready" event does) and sends
-// every click back to Python.
+// while Python starts in its worker (a tap on it is shown pressed at once and
+// answered once Python is ready, in order), draws the first view once Python
+// is ready (the "mykerinos:ready" event of web/front/js/engine.js) and sends
+// every click back to Python. Every call into Python is a promise: its answer
+// is drawn when it comes.
 
 import { hasCatalogue, language, ready as wordsReady, setLanguage, t } from "./i18n.js";
 import { api, page as win } from "./api.js";
 import { call } from "./generated/bridge.js";
+import { reread } from "./engine.js";
 import { askHint, pumpBots, retryBots } from "./bots.js";
 import { drawSave, importGame, notice, openNewGame } from "./dialogs.js";
 import { $, reasonOf } from "./dom.js";
@@ -24,7 +26,7 @@ import { createStore, latest } from "./store.js";
 import { createHooks, shown } from "./hooks.js";
 import { SIDEWAYS, phoneLayout } from "./phone.js";
 import { afterPaint, whenIdle } from "./tasks.js";
-import { KEY_HOSTING, LIVE_MARK } from "./generated/shared.js";
+import { KEY_HOSTING, KEY_SLOT as SLOT, LIVE_MARK } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./store.js").Page} Page */
@@ -73,7 +75,7 @@ export function start() {
   const play = (target) => {
     if (!api()) return;
     if (store.explaining) explain(document.querySelector(`[data-target="${CSS.escape(target)}"]`));
-    else page.show(call("click", target));
+    else call("click", target).then(page.show, failed);
   };
   const keyboard = installKeyboard(play);
   const phone = phoneLayout(() => store.view);
@@ -116,7 +118,7 @@ export function start() {
       return;
     }
     /** @type {View} */
-    const view = call("setLanguage", code);
+    const view = await call("setLanguage", code);
     store.explaining = false;
     document.body.classList.remove("explaining");
     buildFrame(page, view, actions);
@@ -147,9 +149,18 @@ export function start() {
     if (taps.length === 1) afterPaint(answerTaps);
   }
   function answerTaps() {
+    if (!booted) return; // the saved board: answered once Python is ready
     for (const { el, target } of taps.splice(0)) {
-      el.classList.remove("pressed");
-      if (api()) page.show(call("click", target));
+      call("click", target).then(
+        (view) => {
+          el.classList.remove("pressed");
+          page.show(view);
+        },
+        (error) => {
+          el.classList.remove("pressed");
+          failed(error);
+        },
+      );
     }
   }
 
@@ -163,7 +174,7 @@ export function start() {
     const python = api();
     if (!python) return;
     const call = python.call;
-    python.call = (name, args) => {
+    python.call = (/** @type {string} */ name, /** @type {string} */ args) => {
       if (taps.length) answerTaps();
       return call(name, args);
     };
@@ -171,9 +182,23 @@ export function start() {
 
   // One listener for every board, button and card click (installed once: the
   // frame is rebuilt when the language changes).
+  let listening = false;
   function installListeners() {
     const app = $("#app");
-    if (!app) return;
+    if (!app || listening) return;
+    listening = true;
+    // The saved board while Python starts: a tap on the board or the action
+    // bar waits for Python (shown pressed); nothing else acts yet.
+    app.addEventListener(
+      "click",
+      (event) => {
+        const el = event.target instanceof Element ? event.target : null;
+        if (!store.starting || el?.closest("[data-target]")) return;
+        event.preventDefault();
+        event.stopPropagation();
+      },
+      true,
+    );
     // Explain mode: a tap on anything that has a tooltip shows it instead of
     // acting (caught first, so that no button acts either); the menu still works.
     app.addEventListener(
@@ -191,7 +216,7 @@ export function start() {
     );
     app.addEventListener("click", (event) => {
       const el = event.target instanceof Element ? event.target.closest("[data-target]") : null;
-      if (!(el instanceof HTMLElement || el instanceof SVGElement) || !app.contains(el) || !api()) return;
+      if (!(el instanceof HTMLElement || el instanceof SVGElement) || !app.contains(el)) return;
       const target = el.dataset.target;
       if (target === undefined) return;
       event.preventDefault();
@@ -206,19 +231,15 @@ export function start() {
     SIDEWAYS.addEventListener("change", reshape);
   }
 
-  // Called by web/page/main.py once window.mykerinos works (or by us if we load later).
-  function boot() {
-    if (booted) return true;
-    if (!hasCatalogue()) {
-      // The words are still on their way (they normally arrive long before Python).
-      wordsReady.then(() => {
-        if (boot()) document.body.dataset.ready = "1";
-      });
-      return false;
-    }
+  // Once Python is ready (web/front/js/engine.js's "mykerinos:ready") and the
+  // page's words have arrived: the first view, then what the address asks for.
+  async function boot() {
+    if (booted) return;
+    if (!hasCatalogue()) await wordsReady; // they normally arrive long before Python
+    if (booted) return;
     booted = true;
+    const first = await call("startup", language());
     tapsFirst();
-    const first = call("startup", language());
     performance.mark("mykerinos:startup");
     store.python = first.python || store.python;
     endPreview();
@@ -227,11 +248,17 @@ export function start() {
     installListeners();
     tabs = watchTabs(
       () => latest(store),
-      () => page.show(call("sync")),
+      (id) => {
+        reread(`${SLOT}${id}`);
+        call("sync").then(page.show, failed);
+      },
     );
     drawFooter(store);
     renderer.draw(first.view);
     performance.mark("mykerinos:drawn");
+    document.body.dataset.ready = "1";
+    // Taps on the saved board while Python started, in order.
+    if (taps.length) answerTaps();
     // The computer players are loaded in idle time: loading them is too long a
     // task to run in the frame of a computer's first move on a phone.
     whenIdle(() => call("prepareThinking"));
@@ -239,10 +266,18 @@ export function start() {
     // A game in the address (a shared link) comes before the new-game dialog.
     // An invite to a live game: live play loads and joins its room.
     if (location.hash.startsWith(LIVE_MARK)) livePlay().then((live) => live.joinLive(page));
-    else if (!openLink(page) && first.newGame) openNewGame(first.view);
+    else if (!(await openLink(page)) && first.newGame) openNewGame(first.view);
     else if (load(KEY_HOSTING)) livePlay().then((live) => live.reopenLive(page, first.view));
     watchLinks(page);
-    return true;
+  }
+
+  /**
+   * A call into Python failed (a bug: Python refuses only calls the page
+   * should never make): said on the console, the page left as it was.
+   * @param {unknown} error
+   */
+  function failed(error) {
+    console.error("Mykerinos:", error);
   }
 
   /**
@@ -256,8 +291,6 @@ export function start() {
       return;
     }
     paintSavedNow();
-    // Python's start (web/front/js/python.js) waits for this on a return visit:
-    // the player's board first, then the work that holds the main thread.
     win.mykerinosPainted = true;
     dispatchEvent(new Event("mykerinos:painted"));
   }
@@ -270,8 +303,8 @@ export function start() {
     try {
       buildFrame(page, view, actions);
       store.starting = true;
-      app.inert = true;
       document.body.dataset.preview = "1";
+      installListeners();
       app.prepend(
         Object.assign(document.createElement("p"), {
           id: "starting",
@@ -292,31 +325,20 @@ export function start() {
   }
 
   function endPreview() {
-    const app = $("#app");
-    if (app) app.inert = false;
     store.starting = false;
     delete document.body.dataset.preview;
   }
 
   win.mykerinosUI = {
-    boot,
     draw: (view) => renderer.show(view),
     // For measurements: one {level, ms, at} per computer move (request at `at`, answered ms later).
     botStats: () =>
       store.bots.stats.map(({ level, ms, iterations, searchMs, at }) => ({ level, ms, iterations, searchMs, at })),
   };
 
-  const python = api();
-  if (python?.ready) {
-    boot();
-    document.body.dataset.ready = "1";
-  } else {
+  if (api()?.ready) boot();
+  else {
     paintSaved();
-    addEventListener("mykerinos:ready", () => {
-      if (!booted) {
-        boot();
-        document.body.dataset.ready = "1";
-      }
-    });
+    addEventListener("mykerinos:ready", () => boot());
   }
 }

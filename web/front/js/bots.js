@@ -1,8 +1,8 @@
 // @ts-check
 // Computer players, hints and the analysis in review, thought out by the
-// page's own Python (web/page/thinking.py) a slice of a few milliseconds at a time:
-// between two slices the browser answers clicks and draws, so the page never
-// freezes while a computer thinks, and there is no second Python to start.
+// page's Python (web/page/thinking.py) in its worker, a step at a time: the
+// page's main thread only draws, and a step is short enough that a click sent
+// meanwhile (an undo, a new game) waits for little in the worker's queue.
 // Whenever the view says a computer is to move, the page thinks, waits a
 // little so that the move can be followed, and plays it. Each job is tied to
 // the position it was asked for ("<game>:<revision>") and abandoned as soon as
@@ -19,9 +19,10 @@ import { nextTask } from "./tasks.js";
 
 const REDUCED = matchMedia("(prefers-reduced-motion: reduce)");
 const PAUSE_MS = () => (REDUCED.matches ? 150 : 600); // least time a move is shown "thinking"
-// Python thinks this long at a time: short enough that a click waits for no
-// more than a slice, long enough that handing over costs little.
-const SLICE_MS = 8;
+// Python thinks this long at a time, in its worker: short enough that a click
+// waits for no more than a step (Python serves calls in order), long enough
+// that the message between two steps costs nothing.
+const SLICE_MS = 50;
 
 /** @param {number} ms */
 function sleep(ms) {
@@ -35,17 +36,16 @@ function sleep(ms) {
  * @returns {Promise<any | null>} Python's answer, or null for a job abandoned
  */
 export async function think(purpose, wanted) {
-  const started = call("think", purpose);
+  const started = await call("think", purpose);
   if (started.error) throw new Error(started.error);
   const job = started.job;
   if (job === undefined) throw new Error("no job started");
   for (;;) {
-    await nextTask();
     if (!wanted()) {
       call("stopThinking", job);
       return null;
     }
-    const step = call("thinkStep", job, SLICE_MS);
+    const step = await call("thinkStep", job, SLICE_MS);
     if (step.busy) continue;
     if (step.gone) return null;
     if (step.error) throw new Error(step.error);
@@ -148,7 +148,13 @@ async function playBot(page, level, stamp) {
     return;
   }
   /** @type {View} */
-  const next = call("playBotMove", answer.move, stamp);
+  let next;
+  try {
+    next = await call("playBotMove", answer.move, stamp);
+  } catch (error) {
+    failed(page, error);
+    return;
+  }
   if (stampOf(next) === stamp) {
     failed(page, new Error(next.message || t("bots.refused")));
     page.show(next);

@@ -4,10 +4,11 @@
 
 import { language, t } from "./i18n.js";
 import { call } from "./generated/bridge.js";
+import { reread } from "./engine.js";
 import { $, h, need } from "./dom.js";
 import { startDaily } from "./links.js";
 import { latest } from "./store.js";
-import { FRIEND, PERSON } from "./generated/shared.js";
+import { FRIEND, KEY_SLOT as SLOT, PERSON } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./store.js").Page} Page */
@@ -67,7 +68,9 @@ export function drawSave(page, view) {
     /** @param {"continueHere" | "follow"} name */
     const choose = (name) => {
       notice("");
-      page.show(call(name));
+      // Python's copy of the save may lag the other tab's write by an event.
+      if (name === "follow") reread(`${SLOT}${save.id}`);
+      call(name).then(page.show);
     };
     noticeWith(
       t("tabs.elsewhere"),
@@ -105,8 +108,8 @@ export function drawSave(page, view) {
 }
 
 /** Save the game record as a file. */
-export function exportGame() {
-  const url = URL.createObjectURL(new Blob([call("exportRecord")], { type: "application/json" }));
+export async function exportGame() {
+  const url = URL.createObjectURL(new Blob([await call("exportRecord")], { type: "application/json" }));
   const a = h("a", { href: url, download: "mykerinos-game.json", hidden: true });
   document.body.append(a);
   a.click();
@@ -142,7 +145,7 @@ export async function importGame(page, event) {
     notice(t("import.unreadable"));
     return;
   }
-  const answer = call("importRecord", text);
+  const answer = await call("importRecord", text);
   if (answer.ok && answer.view) {
     notice(t("import.loaded", { file: file.name }), "info");
     page.show(answer.view);
@@ -312,7 +315,7 @@ export function buildNewGame(page, offer, { learn, hostLive }) {
     ),
   );
   const dialog = h("dialog", { id: "new-game-dialog", "aria-labelledby": "new-game-title" }, form);
-  form.addEventListener("submit", (event) => {
+  form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const n = Number(count.value);
     const list = [];
@@ -329,9 +332,9 @@ export function buildNewGame(page, offer, { learn, hostLive }) {
       nile: input("nile", form).checked,
       seats: seats.map((seat) => (seat === FRIEND ? PERSON : seat)),
     };
-    const view = call("newGame", list, seedText === "" ? null : seedText, options);
     dialog.close();
     notice("");
+    const view = await call("newGame", list, seedText === "" ? null : seedText, options);
     page.show(view);
     if (friends.length) hostLive(friends);
   });

@@ -24,15 +24,15 @@ import { notice, noticeWith, openNewGame, openRules } from "./dialogs.js";
 export function startLesson(page, id) {
   for (const dialog of document.querySelectorAll("dialog[open]")) /** @type {HTMLDialogElement} */ (dialog).close();
   notice("");
-  page.show(call("lessonStart", id));
+  call("lessonStart", id).then(page.show);
 }
 
 /**
  * Leave the lessons: back to the saved game (or, on a first visit, the new-game dialog).
  * @param {Page} page
  */
-export function leaveLessons(page) {
-  const answer = call("lessonExit");
+export async function leaveLessons(page) {
+  const answer = await call("lessonExit");
   page.show(answer.view);
   if (answer.newGame) openNewGame(answer.view);
 }
@@ -42,8 +42,8 @@ export function leaveLessons(page) {
  * rules summary one click away.
  * @param {Page} page
  */
-export function firstGame(page) {
-  page.show(call("lessonFirstGame"));
+export async function firstGame(page) {
+  page.show(await call("lessonFirstGame"));
   noticeWith(
     t("lesson.rules_at_hand"),
     "info",
@@ -59,7 +59,7 @@ export function firstGame(page) {
 function buttons(lesson, page) {
   const bar = h("div", { class: "lesson-buttons" });
   /** @param {string} target  a lesson's button: undo a step, or restart */
-  const act = (target) => () => page.show(call("click", target));
+  const act = (target) => () => call("click", target).then(page.show);
   if (lesson.done) {
     if (lesson.next) {
       bar.append(

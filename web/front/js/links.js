@@ -135,8 +135,8 @@ export function showLink(url, text) {
  * The Share button: the current game as a link.
  * @param {Page} page
  */
-export function shareGame(page) {
-  const answer = call("shareLink");
+export async function shareGame(page) {
+  const answer = await call("shareLink");
   if (!answer.ok || answer.code === undefined) {
     page.notice(answer.error || "");
     return;
@@ -159,17 +159,17 @@ function sayTurn(page, note) {
  * @param {Page} page
  * @param {string} key
  */
-function chooseSeat(page, key) {
-  const answer = call("linkSeat", recall(key));
+async function chooseSeat(page, key) {
+  const answer = await call("linkSeat", recall(key));
   if (!answer.ask) {
     sayTurn(page, answer.note);
     return;
   }
   /** @param {number | null} seat */
-  const pick = (seat) => {
+  const pick = async (seat) => {
     remember(key, seat);
     dialog.close();
-    sayTurn(page, call("linkNote", seat === null ? null : String(seat)));
+    sayTurn(page, await call("linkNote", seat === null ? null : String(seat)));
   };
   const dialog = modal("seat-dialog", t("link.seat_title"), [
     h("p", { text: t("link.seat_text") }),
@@ -200,10 +200,10 @@ function chooseSeat(page, key) {
  * Open the game in the address's fragment, if there is one.
  * @param {Page} page
  * @param {boolean} [confirmed]  the person agreed to replace the game on screen
- * @returns {boolean} whether the fragment held a link
+ * @returns {Promise<boolean>} whether the fragment held a link
  */
-export function openLink(page, confirmed = false) {
-  const answer = call("openLink", location.hash, confirmed);
+export async function openLink(page, confirmed = false) {
+  const answer = await call("openLink", location.hash, confirmed);
   if (answer.status === "none") return false;
   if (answer.status === "error") {
     clearFragment();
@@ -249,23 +249,29 @@ export function openLink(page, confirmed = false) {
  * @param {Page} page
  * @param {string} name  the visitor's name ("" for the default)
  */
-export function startDaily(page, name) {
-  page.show(call("dailyGame", name));
+export async function startDaily(page, name) {
+  page.show(await call("dailyGame", name));
 }
 
 /**
  * The end screen's line for a daily deal: the score and a link to the deal.
- * @returns {HTMLElement | null}
+ * Drawn empty and hidden, filled once Python has answered (a game that is
+ * not today's deal leaves it so).
+ * @returns {HTMLElement}
  */
 export function dailyEnd() {
-  const info = call("endInfo");
-  const daily = info?.daily;
-  if (!daily) return null;
-  const answer = call("shareLink");
+  const line = h("p", { id: "daily-result", class: "end-note", hidden: true });
+  fillDaily(line);
+  return line;
+}
+
+/** @param {HTMLElement} line */
+async function fillDaily(line) {
+  const daily = (await call("endInfo"))?.daily;
+  if (!daily) return;
+  const answer = await call("shareLink");
   const url = answer.ok && answer.code !== undefined ? linkUrl(answer.code) : "";
-  return h(
-    "p",
-    { id: "daily-result", class: "end-note" },
+  line.append(
     h("span", { text: daily.text }),
     " ",
     url
@@ -276,8 +282,9 @@ export function dailyEnd() {
           text: t("menu.share"),
           onclick: () => showLink(url, daily.text),
         })
-      : null,
+      : "",
   );
+  line.hidden = false;
 }
 
 /**

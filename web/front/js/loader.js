@@ -8,10 +8,8 @@
 //
 // What drives it, all from the browser or PyScript, nothing to call:
 //   - resource timing: the end of the download of pyodide.asm.wasm (the big one);
-//   - PyScript's `py:progress` events on window ("Loading Pyodide",
-//     "Loaded interpreter", "Loading files", "Loaded files", ...);
-//   - the `py:ready` event that the <script type="py"> element fires just
-//     before the main script runs;
+//   - the marks of Python's worker (web/front/js/python.js, through
+//     web/front/js/engine.js): the runtime loaded, or restored from its snapshot;
 //   - the body[data-ready="1"] marker.
 // Between milestones the bar creeps slowly towards the next one.
 //
@@ -82,14 +80,14 @@ const STEPS = {
   files: ["loader.game", 85],
   script: ["loader.starting", 92],
 };
-// py:progress details that move the loader, and to which step.
+// The worker's User Timing marks (web/front/js/python.js, marked again on the
+// page by web/front/js/engine.js) that move the loader, and to which step.
 /** @type {Record<string, string>} */
 const PROGRESS = {
-  "Loading Pyodide": "pyodide",
-  "Loaded interpreter": "interpreter",
-  "Loading files": "interpreter",
-  "Loaded files": "files",
-  "Loaded Pyodide": "files",
+  "mykerinos:snapshot-read": "wasm",
+  "mykerinos:restored": "interpreter",
+  "mykerinos:python": "files",
+  "mykerinos:engine": "script",
 };
 // Where the bar may creep to while waiting after each step.
 const CEILING = [
@@ -306,7 +304,27 @@ function fail(message) {
   if (label) label.textContent = message || t("loader.failed");
 }
 
-/** @type {Window & typeof globalThis & {mykerinosLoader?: object}} */ (window).mykerinosLoader = { step, done, fail };
+/**
+ * Bytes of a file that Python's worker fetched (web/front/js/engine.js hears
+ * them from web/front/js/python.js: the page cannot see a worker's fetches).
+ * @param {string} url
+ * @param {number} got  bytes so far
+ * @param {boolean} [complete]  all of it
+ */
+function fetched(url, got, complete) {
+  const path = sitePath(url);
+  const size = path === null ? undefined : SIZES[path];
+  if (complete && path?.endsWith("/pyodide.asm.wasm")) go("wasm");
+  if (!size) return;
+  arrived(path, complete ? 1 : got / size[0]);
+}
+
+/** @type {Window & typeof globalThis & {mykerinosLoader?: object}} */ (window).mykerinosLoader = {
+  step,
+  done,
+  fail,
+  fetched,
+};
 
 if (root) {
   root.setAttribute("aria-busy", "true");
@@ -333,11 +351,16 @@ if (root) {
     // Old browsers: the PyScript events below are enough.
   }
 
-  addEventListener("py:progress", (event) => {
-    const name = PROGRESS[/** @type {CustomEvent} */ (event).detail];
-    if (name) go(name);
-  });
-  document.addEventListener("py:ready", () => go("script"));
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const name = PROGRESS[entry.name];
+        if (name) go(name);
+      }
+    }).observe({ type: "mark", buffered: true });
+  } catch {
+    // Old browsers: the bar creeps on by itself.
+  }
   addEventListener("mykerinos:ready", () => setTimeout(stalled, STALL_MS));
 
   // The ready marker, set by the page (or by done()).

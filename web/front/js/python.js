@@ -1,6 +1,15 @@
 // @ts-check
-// Starts Python for PyScript: pyscript.toml's `interpreter` names this module,
-// and PyScript calls its loadPyodide as it would Pyodide's own.
+// Starts Python for PyScript, in the page's one Web Worker: web/front/js/engine.js
+// names this module as the worker's interpreter (PyWorker's `version`), and
+// PyScript imports it there and calls its loadPyodide as it would Pyodide's
+// own. It runs in the worker: no window, no document, no localStorage.
+//
+// Its URL's query says how the page wants Python started: `snapshot=fetch`
+// (fetch the snapshot on a first visit too: the tests, whose every browser is
+// new) or `snapshot=off`, and `tab=<id>`: the BroadcastChannel
+// "mykerinos-start:<id>" on which it tells that page of its progress (the
+// bytes of a first visit's downloads, its User Timing marks), since the page
+// cannot see a worker's fetches or marks.
 //
 // Python's own start (the interpreter and the standard library's first
 // modules) is most of a visit's wait, and it is the same on every visit. So
@@ -59,6 +68,58 @@ const HEADER_BYTES = 64;
 const timing = { snapshot: "none", ms: 0 };
 /** @type {any} */ (globalThis).mykerinosPython = timing;
 
+const QUERY = new URL(import.meta.url).searchParams;
+/** @type {BroadcastChannel | null} */
+const channel =
+  QUERY.get("tab") && globalThis.BroadcastChannel ? new BroadcastChannel(`mykerinos-start:${QUERY.get("tab")}`) : null;
+
+/**
+ * A User Timing mark here and on the page (bench/load.py reads the page's).
+ * @param {string} name
+ */
+function mark(name) {
+  performance.mark(name);
+  channel?.postMessage({ mark: name, at: performance.timeOrigin + performance.now() });
+}
+
+// On a first visit the page's loading screen counts the bytes of every file
+// as they arrive: the worker's fetches (Pyodide's runtime, the zips) are told
+// to it, each at most every 100 ms and once complete.
+if (channel && QUERY.get("count")) {
+  const fetchNow = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const answer = fetchNow(input, init);
+    answer
+      .then((response) => {
+        if (response.ok && response.body) follow(response.url, response.clone()).catch(() => {});
+      })
+      .catch(() => {}); // the caller sees the failure
+    return answer;
+  };
+}
+
+/**
+ * Count a fetched file's bytes as they arrive, on a copy of its response.
+ * @param {string} url
+ * @param {Response} response
+ */
+async function follow(url, response) {
+  const reader = /** @type {ReadableStream<Uint8Array>} */ (response.body).getReader();
+  let got = 0;
+  let said = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    got += value.byteLength;
+    const now = performance.now();
+    if (now - said >= 100) {
+      said = now;
+      channel?.postMessage({ url, got });
+    }
+  }
+  channel?.postMessage({ url, got, done: true });
+}
+
 /**
  * Pyodide's snapshot inside a snapshot file's bytes (gzipped or not: a host
  * may have unpacked it already), or an Error saying why not.
@@ -80,15 +141,15 @@ async function unpack(data, expected) {
 
 /**
  * The snapshot's file when it is on this device (the service worker's cache)
- * or the page asked for it (window.mykerinosSnapshot = "fetch": the tests,
- * whose every browser is new); null otherwise.
+ * or the page asked for it (`snapshot=fetch`: the tests, whose every browser
+ * is new); null otherwise.
  * @returns {Promise<Response | null>}
  */
 async function findSnapshot() {
   if (!SNAPSHOT) return null;
   const url = new URL(SNAPSHOT.file, RUNTIME).href;
   try {
-    const wanted = /** @type {any} */ (globalThis).mykerinosSnapshot;
+    const wanted = QUERY.get("snapshot");
     if (wanted === "off") return null;
     let response = globalThis.caches ? await caches.match(url) : undefined;
     if (!response && wanted === "fetch") response = await fetch(url);
@@ -105,9 +166,9 @@ async function findSnapshot() {
  */
 async function readSnapshot(response, expected) {
   const data = await response.arrayBuffer();
-  performance.mark("mykerinos:snapshot-read");
+  mark("mykerinos:snapshot-read");
   const memory = await unpack(data, expected);
-  performance.mark("mykerinos:snapshot-unpacked");
+  mark("mykerinos:snapshot-unpacked");
   return memory;
 }
 
@@ -140,27 +201,6 @@ function fetchZips() {
   });
 }
 
-// How long a restore waits at most for the saved board to be painted.
-const PAINT_WAIT_MS = 1000;
-
-/**
- * Once the page has painted the board saved on this device (web/front/js/boot.js
- * says so, with or without a board to paint), or after PAINT_WAIT_MS: a
- * return visit shows the player's board before restoring Python holds the
- * main thread.
- * @returns {Promise<void>}
- */
-function boardPainted() {
-  const win = /** @type {any} */ (globalThis);
-  return new Promise((resolve) => {
-    // Drawn, then on screen: the frame that shows it goes first.
-    const shown = () => requestAnimationFrame(() => setTimeout(resolve, 0));
-    if (win.mykerinosPainted) shown();
-    else addEventListener("mykerinos:painted", shown, { once: true });
-    setTimeout(resolve, PAINT_WAIT_MS);
-  });
-}
-
 /** Where Python's output goes: PyScript's handlers, once it asks for Python. */
 const output = {
   /** @type {(text: string) => void} */ stdout: (text) => console.log(text),
@@ -178,7 +218,6 @@ const output = {
  * @returns {Promise<any>}
  */
 async function restore(pyodide, settings, response, expected) {
-  await boardPainted();
   try {
     // Pyodide's own module and runtime load while the snapshot is read.
     const snapshot = readSnapshot(response, expected);
@@ -188,7 +227,7 @@ async function restore(pyodide, settings, response, expected) {
     // copied into Python's memory already, let go of (detached) here.
     const used = (await snapshot).buffer;
     structuredClone(used, { transfer: [used] });
-    performance.mark("mykerinos:restored");
+    mark("mykerinos:restored");
     python.runPython(AFTER_RESTORE);
     timing.snapshot = "restored";
     return python;
@@ -230,14 +269,14 @@ async function start() {
   const response = await found;
   const restored = response && SNAPSHOT ? await restore(pyodide, settings, response, SNAPSHOT) : null;
   const python = restored ?? (await startAsUsual(pyodide, settings));
-  performance.mark("mykerinos:python");
+  mark("mykerinos:python");
   timing.ms = performance.now() - begun;
   return python;
 }
 
-// Python starts as soon as this module runs (index.html loads it before
-// PyScript), not when PyScript asks for it: the runtime's download and
-// compiling, or the snapshot's reading, go on while PyScript itself loads.
+// Python starts as soon as this module runs, not when PyScript asks for it:
+// the runtime's download and compiling, or the snapshot's reading, go on
+// while PyScript's own worker code loads.
 /** Python once started (PyScript's, and the tests', who ask it what a restore made new). */
 export const started = start();
 

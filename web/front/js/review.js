@@ -62,7 +62,7 @@ export function review(page, target) {
   const { store } = page;
   analyses.delete(store); // an answer still on its way is dropped
   if (store.hint.hint && !store.hint.hint.text) store.hint = { stamp: null };
-  page.show(call("review", target));
+  call("review", target).then(page.show);
 }
 
 /**

@@ -12,8 +12,8 @@
 //   seat:<game>                              the visitor's seat in a linked game (links.js)
 //   reloaded (sessionStorage)                this tab reloaded a stalled start (web/front/js/loader.js)
 //
-// The prefix is computed here and nowhere else: Python reads it from
-// window.mykerinosSaves.prefix (web/page/main.py); web/front/js/i18n.js, the first module
+// The prefix is computed here and nowhere else: web/front/js/engine.js hands it
+// to Python, with a copy of every key under it; web/front/js/i18n.js, the first module
 // the page loads (through web/front/js/loader.js), imports it to read the language.
 
 import { KEY_CURRENT as CURRENT_KEY, KEY_SLOT as SLOT, KEY_VIEW as VIEW_KEY } from "./generated/shared.js";
@@ -123,7 +123,7 @@ export function savedView() {
  * did: a BroadcastChannel, with the storage event as a fallback (both may
  * arrive; the answer, Python's sync(), changes nothing the second time).
  * @param {() => View | null} current  the view on screen
- * @param {() => void} moved  called when another tab wrote the game on screen
+ * @param {(id: string) => void} moved  called when another tab wrote the game on screen (its id)
  */
 export function watchTabs(current, moved) {
   /** @type {BroadcastChannel | null} */
@@ -137,12 +137,12 @@ export function watchTabs(current, moved) {
   if (channel) {
     channel.onmessage = (event) => {
       const data = event.data;
-      if (data && typeof data === "object" && data.id === mine()) moved();
+      if (data && typeof data === "object" && data.id === mine()) moved(data.id);
     };
   }
   addEventListener("storage", (event) => {
     const id = mine();
-    if (id && event.key === `${prefix}${SLOT}${id}`) moved();
+    if (id && event.key === `${prefix}${SLOT}${id}`) moved(id);
   });
   let said = "";
   return {

@@ -1,7 +1,8 @@
 // @ts-check
 // The calls Python offers the page, and their answers: written by
 // tools/page_types.py from web/page/bridge.py and web/page/answers.py (edit those,
-// not this one). web/page/main.py serves every call through window.mykerinos.call.
+// not this one). web/page/main.py serves every call, in Python's worker, through
+// window.mykerinos.call (web/front/js/engine.js): each answer is a promise.
 
 /** @typedef {import("./view.js").Cell} Cell */
 
@@ -215,12 +216,12 @@
  * @template {keyof Calls} K
  * @param {K} name
  * @param {Calls[K]["args"]} args
- * @returns {Calls[K]["answer"]}
+ * @returns {Promise<Calls[K]["answer"]>}
  */
-export function call(name, ...args) {
-  const python = /** @type {{mykerinos?: {call: (name: string, args: string) => string}}} */ (
+export async function call(name, ...args) {
+  const python = /** @type {{mykerinos?: {call: (name: string, args: string) => Promise<string>}}} */ (
     /** @type {unknown} */ (window)
   ).mykerinos;
   if (!python) throw new Error("the rules engine has not started");
-  return JSON.parse(python.call(name, JSON.stringify(args)));
+  return JSON.parse(await python.call(name, JSON.stringify(args)));
 }

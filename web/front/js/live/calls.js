@@ -96,12 +96,12 @@
  * @template {keyof LiveCalls} K
  * @param {K} name
  * @param {LiveCalls[K]["args"]} args
- * @returns {LiveCalls[K]["answer"]}
+ * @returns {Promise<LiveCalls[K]["answer"]>}
  */
-export function callLive(name, ...args) {
-  const python = /** @type {{mykerinos?: {call: (name: string, args: string) => string}}} */ (
+export async function callLive(name, ...args) {
+  const python = /** @type {{mykerinos?: {call: (name: string, args: string) => Promise<string>}}} */ (
     /** @type {unknown} */ (window)
   ).mykerinos;
   if (!python) throw new Error("the rules engine has not started");
-  return JSON.parse(python.call(name, JSON.stringify(args)));
+  return JSON.parse(await python.call(name, JSON.stringify(args)));
 }

@@ -53,7 +53,7 @@ export function takesSeatAgain(info) {
     return false;
   }
   following.asked = true;
-  apply(callLive("liveTake", following.seat, following.name, now()));
+  callLive("liveTake", following.seat, following.name, now()).then((answer) => apply(answer));
   return true;
 }
 
@@ -102,7 +102,7 @@ function offerCarryOn() {
  * @param {Live} mine
  */
 async function takeOver(mine) {
-  const held = holdHere(mine, await makeRoomKey());
+  const held = await holdHere(mine, await makeRoomKey());
   if (!held) return;
   showInvite(held.room, held.password, held.key);
   connect(held);

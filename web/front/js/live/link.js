@@ -69,7 +69,7 @@ export async function join(page, react) {
   if (!joined) return;
   if (!key) {
     // An invite made before rooms had keys: its room's words cannot be checked.
-    failed(page, callLive("liveFailure", "old-invite"));
+    failed(page, await callLive("liveFailure", "old-invite"));
     return;
   }
   if (!joined.heard) {
@@ -101,7 +101,7 @@ export async function connect(mine) {
     }
     const code = /** @type {{code?: string}} */ (error).code ?? "unavailable";
     console.warn("Mykerinos: live play could not start", error);
-    failed(mine.page, callLive("liveFailure", code));
+    callLive("liveFailure", code).then((text) => failed(mine.page, text));
     return;
   }
   if (current() !== mine) {
@@ -111,28 +111,30 @@ export async function connect(mine) {
   mine.link = link;
   if (mine.info?.role === "guest") {
     mine.check = verifier(mine.key);
-    mine.check.catch((error) => {
+    mine.check.catch(async (error) => {
       console.warn("Mykerinos: this browser cannot check the room's key", error);
-      if (current() === mine) failed(mine.page, callLive("liveFailure", "key-unsupported"));
+      if (current() === mine) failed(mine.page, await callLive("liveFailure", "key-unsupported"));
     });
   }
   link.onMessage = (text, peer) => receive(mine, text, peer);
-  link.onPeerJoin = (peer) => inOrder(mine, () => apply(callLive("livePeer", peer, true, now())));
-  link.onPeerLeave = (peer) => inOrder(mine, () => apply(callLive("livePeer", peer, false, now())));
+  link.onPeerJoin = (peer) => inOrder(mine, async () => apply(await callLive("livePeer", peer, true, now())));
+  link.onPeerLeave = (peer) => inOrder(mine, async () => apply(await callLive("livePeer", peer, false, now())));
   for (const { to, text } of mine.queue.splice(0)) send(to, text);
   mine.beaten = performance.now();
   mine.stop = beat(() => {
     if (current() !== mine) return;
     mine.beaten = performance.now();
-    apply(callLive("liveTick", now(), hidden()));
-    if (current() === mine) lookForHost(mine);
+    callLive("liveTick", now(), hidden()).then((answer) => {
+      apply(answer);
+      if (current() === mine) lookForHost(mine);
+    });
   });
   if (mine.info?.role === "guest") {
     window.setTimeout(() => {
       // A guest with a seat here waits for the room's device (lookForHost()).
       if (current() !== mine || mine.heard || mine.info?.remember) return;
       if (mine.tries < REJOINS) rejoin(mine, mine.tries + 1);
-      else failed(mine.page, callLive("liveFailure", "no-peer"));
+      else callLive("liveFailure", "no-peer").then((text) => failed(mine.page, text));
     }, HOST_WAIT_MS);
   }
 }
@@ -244,14 +246,14 @@ document.addEventListener("resume", () => hostSeen());
  * transport's id of this page, which the others did not reliably connect to
  * again, while a reload's new id they do (a host's reload: reopenLive()).
  */
-function hostSeen() {
+async function hostSeen() {
   const mine = current();
   if (!mine || mine.ended || mine.info?.role !== "host") return;
   const link = mine.link;
   const slept = performance.now() - (mine.beaten ?? 0) > SLEPT_MS;
   if (link) {
     mine.beaten = performance.now();
-    apply(callLive("liveTick", now(), hidden()));
+    apply(await callLive("liveTick", now(), hidden()));
   }
   if (hidden() || current() !== mine || !load(KEY_HOSTING)) return;
   const held = mine.info?.seats.some((seat) => seat.status === "taken" || seat.status === "away");

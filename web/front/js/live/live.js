@@ -72,7 +72,7 @@ function react(page, info) {
  * @param {string} name
  */
 function take(seat, name) {
-  apply(callLive("liveTake", seat, name, now()));
+  callLive("liveTake", seat, name, now()).then((answer) => apply(answer));
 }
 
 /**
@@ -82,7 +82,9 @@ function take(seat, name) {
 function again(page) {
   const info = current()?.info;
   if (info?.role !== "host") return;
-  offerAgain(info, page.store.view, (order, nile, levels) => apply(callLive("liveAgain", order, nile, levels, now())));
+  offerAgain(info, page.store.view, (order, nile, levels) =>
+    callLive("liveAgain", order, nile, levels, now()).then((answer) => apply(answer)),
+  );
 }
 
 /** The menu's Play again (hooks.js), shown on the room's device while it holds a room. */
@@ -110,7 +112,7 @@ function offerAgainInMenu(page) {
  * @param {string} phrase
  */
 function say(text, phrase) {
-  apply(callLive("liveSay", text, phrase, now()));
+  callLive("liveSay", text, phrase, now()).then((answer) => apply(answer));
 }
 
 /** @param {string} text */

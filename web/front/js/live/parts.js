@@ -37,7 +37,7 @@ export function loadLivePlay() {
       performance.mark("live:zip");
       let binary = "";
       for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      if (!call("addPart", "live", btoa(binary))) throw new Error("live Python did not unpack");
+      if (!(await call("addPart", "live", btoa(binary)))) throw new Error("live Python did not unpack");
       performance.mark("live:python");
       await style;
     })().catch((error) => {

@@ -81,7 +81,7 @@ export function current() {
  */
 function afterShow(view) {
   if (!live || live.ended) return;
-  if (view !== answerShown) apply(callLive("liveFlush", now()), false);
+  if (view !== answerShown) callLive("liveFlush", now()).then((answer) => apply(answer, false));
   // A page in the background draws nothing (no animation frames), and the
   // computers play after a draw: the room's device plays them here, so a
   // guest's decision does not wait for its page to be shown again.
@@ -161,7 +161,7 @@ export function inOrder(mine, task) {
 export function receive(mine, text, peer) {
   inOrder(mine, async () => {
     const read = mine.check ? await (await mine.check)(text) : { text, signed: false };
-    if (live === mine) apply(callLive("liveReceive", read.text, peer, now(), read.signed));
+    if (live === mine) apply(await callLive("liveReceive", read.text, peer, now(), read.signed));
   });
 }
 
@@ -193,7 +193,7 @@ function freshRoom(info) {
 /**
  * Start live play: words and Python, then the room.
  * @param {Page} page
- * @param {() => LiveAnswer} open  the Python call that opens or joins the room
+ * @param {() => Promise<LiveAnswer>} open  the Python call that opens or joins the room
  * @param {React} react  what the room's news does on screen
  */
 export async function start(page, open, react) {
@@ -206,7 +206,7 @@ export async function start(page, open, react) {
   }
   end();
   page.hooks.shown.add(afterShow);
-  const answer = open();
+  const answer = await open();
   performance.mark("live:opened");
   if (!answer.live) return null;
   live = {
@@ -245,8 +245,8 @@ export function end() {
  * @param {Live} mine
  * @param {{key: string, signing: string}} pair  the new room's key (keys.js makeRoomKey())
  */
-export function holdHere(mine, pair) {
-  const answer = callLive("liveTakeOver", pair.key, pair.signing, now());
+export async function holdHere(mine, pair) {
+  const answer = await callLive("liveTakeOver", pair.key, pair.signing, now());
   if (answer.live?.role !== "host") return null;
   const old = mine.link;
   mine.link = null;
@@ -286,7 +286,7 @@ export function failed(page, text) {
     const open = $(id);
     if (open instanceof HTMLDialogElement) open.close();
   }
-  if (had) page.show(callLive("liveLeave"));
+  if (had) callLive("liveLeave").then(page.show);
   if (location.hash.startsWith(LIVE_MARK)) history.replaceState(history.state, "", location.pathname + location.search);
   const box = $("#notice");
   if (!box) return;
@@ -313,5 +313,5 @@ export function leave() {
   end();
   store(`${KEY_LIVE}${room}`, "");
   store(KEY_HOSTING, "");
-  page.show(callLive("liveLeave"));
+  callLive("liveLeave").then(page.show);
 }
