@@ -115,7 +115,12 @@ def one_game(tab: Tab, seed: int, level: str) -> dict:
     # The event's own time if it is on the same clock (it is where high-resolution
     # event times are given), else the time the listener ran.
     clicked = stamp if 0 < stamp <= now else now
-    record = tab.js("JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves")
+    # A promise of Python's answer (Python in a worker), or the answer itself
+    # in the builds before (Promise.resolve serves both, for --site).
+    record = tab.js(
+        "Promise.resolve(window.mykerinos.call(`exportRecord`, `[]`))"
+        ".then((text) => JSON.parse(JSON.parse(text)).moves)"
+    )
     thinking = tab.js(f"window.mykerinosUI.botStats().slice({stats})")
     return {
         "seed": seed,

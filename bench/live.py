@@ -85,7 +85,7 @@ PINGS = """async ({peer, count}) => {
 # its live play shows the seat picker and its seat (ms since its navigation).
 # The record is read once per draw of the page (body[data-drawn] counts them),
 # not on every change to the document: the probe's own cost stays out of the
-# page's figures.
+# page's figures. Python answers later (a promise): the time is the draw's.
 MARKS = """(() => {
   window.marks = { drawn: {}, games: {}, ready: null, picker: null, seated: null };
   let draws = null;
@@ -99,8 +99,11 @@ MARKS = """(() => {
     const api = window.mykerinos;
     if (!api || !document.body.dataset.drawn || document.body.dataset.drawn === draws) return;
     draws = document.body.dataset.drawn;
-    const n = JSON.parse(JSON.parse(api.call("exportRecord", "[]"))).moves.length;
-    if (!(n in m.drawn)) m.drawn[n] = performance.timeOrigin + performance.now();
+    const at = performance.timeOrigin + performance.now();
+    api.call("exportRecord", "[]").then((text) => {
+      const n = JSON.parse(JSON.parse(text)).moves.length;
+      if (!(n in m.drawn)) m.drawn[n] = at;
+    });
   };
   new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
 })()"""
@@ -153,8 +156,10 @@ AGAIN = """async () => {
   return at;
 }"""
 
-VIEW = "JSON.parse(window.mykerinos.call('view', '[]'))"
-MOVES = "JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length"
+VIEW = "window.mykerinos.call('view', '[]').then(JSON.parse)"
+MOVES = (
+    "window.mykerinos.call('exportRecord', '[]').then(t => JSON.parse(JSON.parse(t)).moves.length)"
+)
 
 
 class NotBack(Exception):
@@ -270,7 +275,9 @@ def live_game(browser, site: str, rng: random.Random, found: dict[str, list[floa
                     context.close()
                 raise NotBack from None
             found["reloaded guest to its seat back"].append(guest.evaluate("window.marks.seated"))
-            guest.wait_for_function(f"() => {MOVES} >= {moves}", timeout=60_000)
+            # Polled about once a frame, as page.wait_for_function did (it waits
+            # for no promise's value): the time it returns is measured.
+            wait_until(guest, f"{MOVES}.then(n => n >= {moves})", 60_000, 0.016)
             found["reloaded guest to the game caught up"].append(
                 guest.evaluate("performance.now()")
             )

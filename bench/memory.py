@@ -85,6 +85,14 @@ TARGET_MB = {"chromium": 200, "firefox": 200, "webkit": 400}
 GAME_TIMEOUT_S = 1200
 NAMES = ["Hatshepsut", "Imhotep", "Khufu", "Nefertiti"]
 MB = 1024 * 1024
+# Python's view, and the exported record's decisions: window.mykerinos.call
+# answers with a promise (Python in a worker), or at once in the builds
+# before that (Promise.resolve serves both).
+VIEW_JS = "Promise.resolve(window.mykerinos.call(`view`, `[]`)).then(JSON.parse)"
+MOVES_JS = (
+    "Promise.resolve(window.mykerinos.call(`exportRecord`, `[]`))"
+    ".then((text) => JSON.parse(JSON.parse(text)).moves)"
+)
 
 
 # ------------------------------------------------------------------ /proc
@@ -307,9 +315,9 @@ def ask_hint(tab) -> None:
 def ask_analysis(tab) -> str:
     """Review the finished game's first position and ask the computer about it."""
     tab.click_css("#review-open")
-    tab.wait("JSON.parse(window.mykerinos.call(`view`, `[]`)).review !== null")
+    tab.wait(f"{VIEW_JS}.then((view) => view.review !== null)")
     tab.click_css("#review-first")
-    tab.wait("JSON.parse(window.mykerinos.call(`view`, `[]`)).review.index === 0")
+    tab.wait(f"{VIEW_JS}.then((view) => view.review.index === 0)")
     tab.wait("!!document.querySelector('#review-analyse')")
     tab.click_css("#review-analyse")
     return str(tab.wait("document.querySelector('#review-answer')?.textContent", 60))
@@ -329,11 +337,7 @@ def play(tab, seed: int, decisions: list[tuple[float, int]]) -> dict:
         decisions.append(
             (
                 time.monotonic(),
-                len(
-                    tab.js(
-                        "JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves"
-                    )
-                ),
+                len(tab.js(MOVES_JS)),
             )
         )
         if view["final"]:
@@ -414,17 +418,13 @@ def measure(
                 deadline = game_started + GAME_TIMEOUT_S
                 while True:
                     state = tab.js(
-                        "({over: JSON.parse(window.mykerinos.call(`view`, `[]`)).final !== null,"
-                        " bots: document.body.dataset.bot})"
+                        VIEW_JS + ".then((view) => ({over: view.final !== null,"
+                        " bots: document.body.dataset.bot}))"
                     )
                     decisions.append(
                         (
                             time.monotonic(),
-                            len(
-                                tab.js(
-                                    "JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves"
-                                )
-                            ),
+                            len(tab.js(MOVES_JS)),
                         )
                     )
                     if state["over"] or state["bots"] == "failed" or time.monotonic() > deadline:
@@ -433,9 +433,7 @@ def measure(
                 played = {"first_ms": None}
             game_s = time.monotonic() - game_started
             long_tasks = tab.js("window.__longtasks") if browser == "chromium" else None
-            moves = len(
-                tab.js("JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves")
-            )
+            moves = len(tab.js(MOVES_JS))
             end_rss, end_pss = sampler.now()
         label = f"{browser} {tab.version}"
         figures.update(

@@ -141,8 +141,10 @@ NEW_GAME_JS = """(() => {
 })()"""
 
 # The view, whether the page shows it, and the redraws so far, in one round trip.
-STATE_JS = """(() => {
-  const view = JSON.parse(window.mykerinos.call(`view`, `[]`));
+STATE_JS = """(async () => {
+  const [text, record] = await Promise.all(
+    [window.mykerinos.call(`view`, `[]`), window.mykerinos.call(`exportRecord`, `[]`)]);
+  const view = JSON.parse(text);
   const b = document.body.dataset;
   return { final: view.final !== null, bot: view.bot_to_move, building: view.building,
            season: view.season, revision: view.revision, actions: view.actions.map((a) => a.id),
@@ -151,7 +153,7 @@ STATE_JS = """(() => {
            cards: view.region.parcels.concat(view.region.nile).filter((p) => p.hl).map((p) => 'card:' + p.id),
            shown: b.revision + ':' + b.game === view.revision + ':' + view.game,
            drawn: Number(b.drawn || 0), bots: b.bot,
-           moves: JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves.length, wasm: ${WASM} };
+           moves: JSON.parse(JSON.parse(record)).moves.length, wasm: ${WASM} };
 })()""".replace("${WASM}", WASM_MB)
 
 # A click on a target's element, as the page's own click handler receives it.
@@ -174,29 +176,29 @@ HINTS = 30  # hints thought out (thinking): 1.5 s of searching each
 VIEWS_JS = """(async () => {
   const py = (name, ...args) => window.mykerinos.call(name, JSON.stringify(args));
   const key = window.mykerinosSaves.prefix + "bench-view";
-  const last = JSON.parse(py("review", "last")).review.index;
+  const last = JSON.parse(await py("review", "last")).review.index;
   for (let pass = 0; pass < ${PASSES}; pass++)
     for (let k = 0; k <= last; k++) {
-      const text = py("review", "position:" + k);
+      const text = await py("review", "position:" + k);
       JSON.parse(text);
       localStorage.setItem(key, text);
       if (k % 10 === 0) await new Promise((r) => setTimeout(r, 0));
     }
-  py("review", "exit");
+  await py("review", "exit");
   return last + 1;
 })()""".replace("${PASSES}", str(PASSES))
 
 # The views of every position, taken first; then each drawn in turn, one a frame.
 DRAWING_JS = """(async () => {
   const py = (name, ...args) => window.mykerinos.call(name, JSON.stringify(args));
-  const last = JSON.parse(py("review", "last")).review.index;
+  const last = JSON.parse(await py("review", "last")).review.index;
   const texts = [];
-  for (let k = 0; k <= last; k++) texts.push(py("review", "position:" + k));
-  py("review", "exit");
+  for (let k = 0; k <= last; k++) texts.push(await py("review", "position:" + k));
+  await py("review", "exit");
   const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
   for (let pass = 0; pass < ${PASSES}; pass++)
     for (const text of texts) { window.mykerinosUI.draw(JSON.parse(text)); await frame(); await frame(); }
-  window.mykerinosUI.draw(JSON.parse(py("view")));
+  window.mykerinosUI.draw(JSON.parse(await py("view")));
   return texts.length;
 })()""".replace("${PASSES}", str(PASSES))
 
@@ -204,11 +206,11 @@ DRAWING_JS = """(async () => {
 # and again in slices of 8 ms, as the page thinks; nothing drawn.
 THINKING_JS = """(async () => {
   const py = (name, ...args) => window.mykerinos.call(name, JSON.stringify(args));
-  py("newGame", ["A", "B", "C", "D"], "7", { nile: false, seats: ["human", "human", "human", "human"] });
+  await py("newGame", ["A", "B", "C", "D"], "7", { nile: false, seats: ["human", "human", "human", "human"] });
   for (let n = 0; n < ${HINTS}; n++) {
-    const job = JSON.parse(py("think", "hint")).job;
+    const job = JSON.parse(await py("think", "hint")).job;
     for (;;) {
-      const step = JSON.parse(py("thinkStep", job, 8));
+      const step = JSON.parse(await py("thinkStep", job, 8));
       if (!step.busy) break;
       await new Promise((r) => setTimeout(r, 0));
     }
@@ -399,8 +401,12 @@ LOG_LIVE_JS = """(() => {
   });
 })()"""
 
-VIEW_JS = "JSON.parse(window.mykerinos.call('view', '[]'))"
-RECORD_JS = "JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]')))"
+# (Promise.resolve: window.mykerinos.call answers with a promise, Python being
+# in a worker, or at once in the builds before that, which --site may serve.)
+VIEW_JS = "Promise.resolve(window.mykerinos.call('view', '[]')).then(JSON.parse)"
+RECORD_JS = (
+    "Promise.resolve(window.mykerinos.call('exportRecord', '[]')).then(JSON.parse).then(JSON.parse)"
+)
 
 # The logged calls made again, in order, in the background (window.__replay
 # says how far): through live play's own modules, with a page object of
@@ -433,15 +439,20 @@ REPLAY_JS = """(() => {
       }
       carry.offerWaysOn(info);
     };
-    const answer = (c) => JSON.parse(py.call(c.name, c.args));
+    // Python's answer, parsed: a promise of it (Python in a worker), or the
+    // answer itself from the builds before, whose room.start wants it at once.
+    const answer = (c) => {
+      const text = py.call(c.name, c.args);
+      return typeof text === "string" ? JSON.parse(text) : text.then(JSON.parse);
+    };
     let last = calls.length ? calls[0].t : 0;
     for (const c of calls) {
       await Promise.all([wait(Math.min(${GAP}, Math.max(0, c.t - last))), frame().then(frame)]);
       last = c.t;
       if (c.name === "liveJoin") await room.start(page, () => answer(c), react);
-      else if (c.name === "click") ui.draw(answer(c)); // its liveFlush is logged after it
-      else if (c.name === "liveFlush") room.apply(answer(c), false);
-      else room.apply(answer(c));
+      else if (c.name === "click") ui.draw(await answer(c)); // its liveFlush is logged after it
+      else if (c.name === "liveFlush") room.apply(await answer(c), false);
+      else room.apply(await answer(c));
       state.done++;
     }
     state.over = true;
@@ -452,12 +463,14 @@ REPLAY_JS = """(() => {
 })()""".replace("${GAP}", str(REPLAY_GAP_MS))
 
 # How far the replay is, in one round trip.
-REPLAYED_JS = """(() => {
+REPLAYED_JS = """(async () => {
+  const [text, record] = await Promise.all(
+    [window.mykerinos.call(`view`, `[]`), window.mykerinos.call(`exportRecord`, `[]`)]);
   const r = window.__replay;
-  const view = JSON.parse(window.mykerinos.call(`view`, `[]`));
+  const view = JSON.parse(text);
   return { done: r.done, total: r.total, error: r.error, over: r.over, season: view.season,
            final: view.final !== null,
-           moves: JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves.length,
+           moves: JSON.parse(JSON.parse(record)).moves.length,
            wasm: ${WASM} };
 })()""".replace("${WASM}", WASM_MB)
 
@@ -469,7 +482,7 @@ def record_guest(site: Path, seed: int) -> dict:
 
     from harness.browser_page import start_game, wait_ready
     from harness.pages import DISPATCH_CLICK, choose, offered
-    from tools.chromium import CHROMIUM, LIVE_ARGS
+    from tools.chromium import CHROMIUM, LIVE_ARGS, wait_until
     from tools.relay import start_relay
 
     rng = random.Random(seed)
@@ -515,7 +528,7 @@ def record_guest(site: Path, seed: int) -> dict:
                         if page.evaluate(DISPATCH_CLICK, choose(view, rng, real=0.85)):
                             time.sleep(rng.uniform(*THINK_S))
                     time.sleep(0.05)
-                guest.wait_for_function(f"() => {VIEW_JS}.final", timeout=60_000)
+                wait_until(guest, f"{VIEW_JS}.then(view => view.final)", 60_000)
                 time.sleep(2.0)  # the last beats
                 return {
                     "calls": guest.evaluate("window.__liveLog"),
@@ -558,11 +571,14 @@ def part(phone: Phone, kind: str, seed: int, note: dict) -> None:
     game of 4 players (the same for every candidate)."""
     record = json.dumps(to_record(random_game(4, seed)))
     args = json.dumps(json.dumps([record]))
-    answer = phone.js(f"JSON.parse(window.mykerinos.call(`importRecord`, {args}))")
+    answer = phone.js(
+        f"Promise.resolve(window.mykerinos.call(`importRecord`, {args})).then(JSON.parse)"
+    )
     assert answer.get("ok"), answer
     phone.js(
         "document.querySelector('#new-game-dialog').close(),"
-        " window.mykerinosUI.draw(JSON.parse(window.mykerinos.call(`view`, `[]`)))"
+        " Promise.resolve(window.mykerinos.call(`view`, `[]`))"
+        ".then((text) => window.mykerinosUI.draw(JSON.parse(text)))"
     )
     time.sleep(5)
     started = time.monotonic()

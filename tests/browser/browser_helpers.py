@@ -8,6 +8,7 @@ re-exported here.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,10 +37,24 @@ ROOT = build.ROOT
 
 SUBPATH = "/mykerinos/"
 
+NO_ARG = object()  # wait_until() called without an argument for its function
 
-def wait_until(page, expression: str, timeout: float = READY_TIMEOUT_MS, interval: float = 0.1):
+
+def wait_until(
+    page,
+    expression: str,
+    timeout: float = READY_TIMEOUT_MS,
+    interval: float = 0.1,
+    *,
+    arg=NO_ARG,
+):
     """Poll a JS expression (it may return a promise) until its value is truthy
-    (tools/chromium.py), with the tests' time limit."""
+    (tools/chromium.py), with the tests' time limit. With ``arg``, the expression
+    is a function, called with it (as JSON) each time, as page.wait_for_function
+    would; unlike page.wait_for_function, a promise's value is waited for (so
+    it serves for ``window.mykerinos.call``, which answers with a promise)."""
+    if arg is not NO_ARG:
+        expression = f"({expression})({json.dumps(arg)})"
     return chromium.wait_until(page, expression, timeout, interval)
 
 

@@ -478,7 +478,7 @@ def test_phone_fits_and_plays_by_touch(browser, site, recorder):
 
         view = start_game(page, NAMES[:4], 3, nile=True, touch=True)
         record = json.loads(
-            page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))")
+            page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)")
         )
         moves = len(record["moves"])
 
@@ -529,7 +529,7 @@ def test_phone_fits_and_plays_by_touch(browser, site, recorder):
         for cell in tapped:
             assert page.locator(f"#cell-{cell} .cube text").text_content() == letter
         record = json.loads(
-            page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))")
+            page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)")
         )
         assert len(record["moves"]) == moves + 1
         assert record["moves"][-1]["cells"] == tapped

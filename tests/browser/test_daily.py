@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from game.daily import daily_seed, utc_today
 from page import share
-from tests.browser.browser_helpers import READY_TIMEOUT_MS, Recorder, wait_ready
+from tests.browser.browser_helpers import READY_TIMEOUT_MS, Recorder, wait_ready, wait_until
 from tests.browser.test_game_page import assert_clean
 
 
@@ -24,11 +24,12 @@ def daily_on(page, url: str, name: str) -> dict:
     page.fill("#player-name-0", name)
     page.click("#daily-game")
     expect(page.locator("#new-game-dialog")).to_be_hidden()
-    page.wait_for_function(
-        "() => JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).setup.players[0] === "
-        + json.dumps(name)
+    wait_until(
+        page,
+        "window.mykerinos.call(`exportRecord`, `[]`)"
+        f".then(t => JSON.parse(JSON.parse(t)).setup.players[0] === {json.dumps(name)})",
     )
-    return json.loads(page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))"))
+    return json.loads(page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)"))
 
 
 def test_todays_deal_is_the_same_in_two_contexts(site, browser, page, recorder):

@@ -32,7 +32,7 @@ def test_the_saved_board_is_painted_before_python_and_clicks_then_do_nothing(sit
         for _ in range(2):
             play_action(PageDriver(page), "action:dig", rng)
         saved = view_of(page)
-        record = page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))")
+        record = page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)")
         cubes = page.locator("#region .cube").count()
 
         held = []
@@ -74,7 +74,9 @@ def test_the_saved_board_is_painted_before_python_and_clicks_then_do_nothing(sit
         assert not page.evaluate("document.querySelector('#app').inert")
         assert page.evaluate("document.body.dataset.preview") is None
         after = view_of(page)
-        assert page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))") == record
+        assert (
+            page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)") == record
+        )
         assert not after["building"] and after["players"] == saved["players"]
         assert not page.evaluate("document.querySelector('#new-game-dialog').open")
         # And it plays on.

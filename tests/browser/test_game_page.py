@@ -97,8 +97,10 @@ BEFORE_CLICK_JS = """(selector) => {
   return [found.length, found[0]?.dataset.hl ?? null, Number(document.body.dataset.drawn || 0)];
 }"""
 # The view as Python's text (parsed here: far quicker than a returned object) and
-# the revision the page shows.
-AFTER_CLICK_JS = "[window.mykerinos.call(`view`, `[]`), document.body.dataset.revision]"
+# the revision the page shows once Python has answered.
+AFTER_CLICK_JS = (
+    "window.mykerinos.call(`view`, `[]`).then(text => [text, document.body.dataset.revision])"
+)
 
 
 class PageDriver:
@@ -471,7 +473,9 @@ def test_import_refuses_broken_files_and_loads_a_good_record(site, page, recorde
     unchanged()
 
     # A record whose second move digs where the first one did.
-    record = json.loads(page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))"))
+    record = json.loads(
+        page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)")
+    )
     record["moves"][1]["cells"] = list(record["moves"][0]["cells"])
     import_file(page, "illegal.json", json.dumps(record))
     expect(notice).to_contain_text("This file is not a Mykerinos game: move 2 cannot be played")

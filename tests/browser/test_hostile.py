@@ -179,6 +179,8 @@ def test_names_and_seeds_typed_in_the_new_game_dialog_are_cleaned(site, page, re
     expect(page.locator("#new-game-dialog")).to_be_hidden()
     names = [p["name"] for p in view_of(page)["players"] if p.get("seat") is not None][:2]
     assert names[0] == ("Ann" + "x" * 40)[:24] and names[1] == "Bob", names
-    record = json.loads(page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))"))
+    record = json.loads(
+        page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)")
+    )
     assert record["setup"]["seed"] == seed_from_text("pyramid")
     assert_clean(recorder, site)

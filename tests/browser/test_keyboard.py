@@ -609,7 +609,7 @@ def test_focus_survives_redraws_and_is_visible(site, page, recorder):
 
     def redraw(expression: str) -> dict:
         before = drawn(page)
-        page.evaluate(f"window.mykerinosUI.draw(JSON.parse({expression}))")
+        page.evaluate(f"{expression}.then(t => window.mykerinosUI.draw(JSON.parse(t)))")
         wait_redraw(page, before)
         return view_of(page)
 
@@ -761,7 +761,7 @@ def test_a_highlight_that_comes_and_goes_redraws_no_cell(site, page, recorder):
         page.evaluate(COUNT_BUILT_JS)
         before = drawn(page)
         page.evaluate(
-            f"window.mykerinosUI.draw(JSON.parse(window.mykerinos.call(`click`, `{call}`)))"
+            f"window.mykerinos.call(`click`, `{call}`).then(t => window.mykerinosUI.draw(JSON.parse(t)))"
         )
         wait_redraw(page, before)
         cells, built = page.evaluate(CELLS_JS)

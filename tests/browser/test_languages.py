@@ -109,7 +109,7 @@ def test_the_switch_changes_every_word_keeps_the_game_and_is_remembered(site, pa
     open_page(page, site.url)
     start_game(page, ["Ann", "Bob"], 12)
     view = play_a_few_moves(page, random.Random(3), 8)
-    record = page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))")
+    record = page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)")
     assert page.evaluate("document.documentElement.lang") == "en"
     english_log = view["log"]
 
@@ -122,7 +122,9 @@ def test_the_switch_changes_every_word_keeps_the_game_and_is_remembered(site, pa
         assert page.evaluate("document.activeElement.id") == "language"
         view = view_of(page)
         # Same game, other words.
-        assert page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))") == record
+        assert (
+            page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)") == record
+        )
         assert len(view["log"]) == len(english_log) and view["log"] != english_log
         assert page.locator("#log li").all_text_contents() == view["log"]
         assert RAW.findall(page_text(page)) == []
@@ -138,7 +140,7 @@ def test_the_switch_changes_every_word_keeps_the_game_and_is_remembered(site, pa
     page.reload()
     wait_ready(page)
     no_english_menu(page, "fr")
-    assert page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))") == record
+    assert page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)") == record
     # A move played in French logs in French.
     view = play_a_few_moves(page, random.Random(4), 3)
     assert RAW.findall(page_text(page)) == []

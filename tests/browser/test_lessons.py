@@ -99,7 +99,9 @@ def test_every_lesson_is_finished_by_clicking_only_what_is_marked(site, page, re
     else:
         assert done["next"] is None
         page.click("#lesson-first-game")
-        wait_until(page, "JSON.parse(window.mykerinos.call(`view`, `[]`)).lesson === null")
+        wait_until(
+            page, "window.mykerinos.call(`view`, `[]`).then(t => JSON.parse(t).lesson === null)"
+        )
         view = view_of(page)
         assert [p["seat"] for p in view["players"]] == ["human", "easy", "easy"]
         expect(page.locator("#lesson-box")).to_be_hidden()
@@ -125,7 +127,9 @@ def test_a_wrong_click_is_explained_and_changes_nothing(site, page, recorder):
     click_marked(page)
     assert lesson_of(page)["step"] == 2
     page.click("#lesson-undo")
-    wait_until(page, "JSON.parse(window.mykerinos.call(`view`, `[]`)).lesson.step === 1")
+    wait_until(
+        page, "window.mykerinos.call(`view`, `[]`).then(t => JSON.parse(t).lesson.step === 1)"
+    )
     assert_clean(recorder, site)
 
 
@@ -231,7 +235,9 @@ def test_the_lesson_passes_axe_fits_a_phone_and_plays_by_keyboard(browser, site,
         wait_redraw(page, before)
         wait_until(page, marked)
         page.keyboard.press("Enter")
-        wait_until(page, "JSON.parse(window.mykerinos.call(`view`, `[]`)).lesson.step === 2")
+        wait_until(
+            page, "window.mykerinos.call(`view`, `[]`).then(t => JSON.parse(t).lesson.step === 2)"
+        )
         problems, _ = audit(page, "lesson, step 2")
         assert problems == []
     context.close()

@@ -16,7 +16,7 @@ import random
 
 from playwright.sync_api import expect
 
-from tests.browser.browser_helpers import READY_TIMEOUT_MS, Recorder, wait_ready
+from tests.browser.browser_helpers import READY_TIMEOUT_MS, Recorder, wait_ready, wait_until
 from tests.browser.test_game_page import (
     PageDriver,
     assert_clean,
@@ -32,7 +32,7 @@ MAX_CLICKS = 700
 
 
 def record_of(page) -> dict:
-    return json.loads(page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))"))
+    return json.loads(page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)"))
 
 
 def share_url(page) -> str:
@@ -50,9 +50,10 @@ def open_link(page, url: str, moves: int) -> None:
     """Open a shared link and wait for its game (``moves`` decisions) on screen."""
     page.goto(url)
     wait_ready(page)
-    page.wait_for_function(
-        "n => window.mykerinos && JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves.length === n",
-        arg=moves,
+    wait_until(
+        page,
+        "window.mykerinos && window.mykerinos.call(`exportRecord`, `[]`)"
+        f".then(t => JSON.parse(JSON.parse(t)).moves.length === {moves})",
     )
     # The game is out of the address once opened (a reload resumes the save).
     page.wait_for_function("() => !location.hash")
@@ -210,7 +211,9 @@ def test_bad_links_are_refused_and_another_game_asks_first(site, browser, page, 
     start = view_of(page)
     assert start["players"][0]["name"] == "Ann"
     page.evaluate("() => window.mykerinos.call('newGame', JSON.stringify([['Cy', 'Di'], '5', {}]))")
-    other_code = page.evaluate("() => JSON.parse(window.mykerinos.call('shareLink', '[]')).code")
+    other_code = page.evaluate(
+        "() => window.mykerinos.call('shareLink', '[]').then(t => JSON.parse(t).code)"
+    )
     page.evaluate(
         "text => window.mykerinos.call('importRecord', JSON.stringify([text]))", json.dumps(record)
     )
@@ -225,7 +228,9 @@ def test_bad_links_are_refused_and_another_game_asks_first(site, browser, page, 
     assert record_of(page) == record
     page.goto(site.url + "#" + other_code)
     page.click("#link-open")
-    page.wait_for_function(
-        "() => JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).setup.players[0] === 'Cy'"
+    wait_until(
+        page,
+        "window.mykerinos.call(`exportRecord`, `[]`)"
+        ".then(t => JSON.parse(JSON.parse(t)).setup.players[0] === 'Cy')",
     )
     assert_clean(recorder, site)

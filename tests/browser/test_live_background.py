@@ -25,8 +25,10 @@ from playwright.sync_api import expect
 
 from harness.browser_page import start_game, view_of, wait_ready
 from harness.pages import offered
+from tests.browser.browser_helpers import wait_until
 from tests.browser.test_live_game import (
     DROP,
+    MOVES_AT_LEAST,
     NAMES,
     SEED,
     SPOKEN,
@@ -152,17 +154,14 @@ def test_a_host_in_a_background_tab_keeps_the_room_going(host_browser, device, l
     # Bob's decision is taken by the hidden host and comes back to him; the
     # computer on the hidden host plays on until a person is to move.
     bob_moves(bob, rng)
-    host.wait_for_function(
-        "() => { const v = JSON.parse(window.mykerinos.call('view', '[]'));"
-        " return v.final || !v.bot_to_move; }",
-        timeout=WAIT_MS,
-        polling=200,  # a hidden page has no animation frames, the default polling
+    wait_until(
+        host,
+        "window.mykerinos.call('view', '[]').then(t => { const v = JSON.parse(t);"
+        " return v.final || !v.bot_to_move; })",
+        WAIT_MS,
+        0.2,  # as page.wait_for_function's polling was (a hidden page has no animation frames)
     )
-    bob.wait_for_function(
-        "n => JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length >= n",
-        arg=moves_of(host),
-        timeout=WAIT_MS,
-    )
+    wait_until(bob, MOVES_AT_LEAST, WAIT_MS, arg=moves_of(host))
     assert record_of(bob) == record_of(host)
     # Ten seconds in the background (more than a silence that counts as away):
     # the host's beats kept coming, Bob's seat stayed taken there.
@@ -196,10 +195,12 @@ def test_a_frozen_host_comes_back_with_what_was_sent_meanwhile(host_browser, dev
     expect(bob.locator("#live-take-over")).to_have_count(0)
     cdp.send("Page.setWebLifecycleState", {"state": "active"})
     # Awake: what Bob sent meanwhile is played and comes back to him.
-    bob.wait_for_function(
-        "n => JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length > n",
+    wait_until(
+        bob,
+        "n => window.mykerinos.call('exportRecord', '[]')"
+        ".then(t => JSON.parse(JSON.parse(t)).moves.length > n)",
+        WAIT_MS,
         arg=before,
-        timeout=WAIT_MS,
     )
     time.sleep(2)
     assert host_status_of_bob(host) == "taken"
@@ -208,11 +209,7 @@ def test_a_frozen_host_comes_back_with_what_was_sent_meanwhile(host_browser, dev
     host.bring_to_front()
     goal = moves_of(host) + 3
     play_until([host, bob], lambda: moves_of(host) >= goal or view_of(host)["final"], rng)
-    bob.wait_for_function(
-        "n => JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length >= n",
-        arg=moves_of(host),
-        timeout=WAIT_MS,
-    )
+    wait_until(bob, MOVES_AT_LEAST, WAIT_MS, arg=moves_of(host))
     assert record_of(bob) == record_of(host)
     assert record_of(host)["seats"] == ["human", "human", "easy"]
 

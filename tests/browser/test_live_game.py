@@ -19,6 +19,7 @@ from harness.browser_page import start_game, view_of, wait_ready
 from harness.pages import DISPATCH_CLICK, offered
 from page.share import link_code
 from page.table import Table
+from tests.browser.browser_helpers import wait_until
 from tests.browser.test_accessibility import PHONE, audit
 from tools import serve as static_server
 from tools.relay import free_port
@@ -86,13 +87,14 @@ def play_until(pages, done, rng: random.Random, timeout_s: float = 600) -> int:
 
 
 # The page shows a game of the room that has not ended and has no decision yet.
-NEW_GAME = """() => {
-  const view = JSON.parse(window.mykerinos.call('view', '[]'));
-  return !view.final && JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length === 0;
+NEW_GAME = """async () => {
+  const view = JSON.parse(await window.mykerinos.call('view', '[]'));
+  return !view.final && JSON.parse(JSON.parse(await window.mykerinos.call('exportRecord', '[]'))).moves.length === 0;
 }"""
 # The page's game has at least this many decisions.
 MOVES_AT_LEAST = (
-    "n => JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length >= n"
+    "n => window.mykerinos.call('exportRecord', '[]')"
+    ".then(t => JSON.parse(JSON.parse(t)).moves.length >= n)"
 )
 # How many games the device keeps in its saves.
 SAVED_GAMES = "Object.keys(localStorage).filter((key) => /:game:/.test(key)).length"
@@ -102,7 +104,9 @@ def seconds_to_follow(*pages) -> float:
     """From now until every page shows a new game with no decision yet."""
     started = time.monotonic()
     for page in pages:
-        page.wait_for_function(NEW_GAME, timeout=WAIT_MS)
+        # Polled often: the time is measured (page.wait_for_function polled every
+        # frame, but waits for no promise's value).
+        wait_until(page, NEW_GAME, WAIT_MS, 0.02)
     return time.monotonic() - started
 
 
@@ -185,7 +189,7 @@ def test_play_again_from_the_menu_mid_game_on_the_room_s_device(device, live_sit
     followed = seconds_to_follow(bob, cy)
     assert followed < 2, f"the others followed after {followed:.1f} s"
     for page in pages:
-        page.wait_for_function(NEW_GAME, timeout=WAIT_MS)
+        wait_until(page, NEW_GAME, WAIT_MS)
     expect(bob.locator('#live-panel [data-seat="1"] .live-you')).to_be_visible()
     expect(cy.locator('#live-panel [data-seat="2"] .live-you')).to_be_visible()
     records = [record_of(p) for p in pages]
@@ -195,7 +199,7 @@ def test_play_again_from_the_menu_mid_game_on_the_room_s_device(device, live_sit
     assert all(p.evaluate(SAVED_GAMES) == 2 for p in pages)
     play_until(pages, lambda: moves_of(host) >= 2, random.Random(8))
     for page in (bob, cy):
-        page.wait_for_function(MOVES_AT_LEAST, arg=moves_of(host), timeout=WAIT_MS)
+        wait_until(page, MOVES_AT_LEAST, WAIT_MS, arg=moves_of(host))
     assert record_of(bob) == record_of(cy) == record_of(host)
     # Out of live play, the menu has no Play again.
     host.click("#live-leave")
@@ -211,8 +215,11 @@ def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline
     wait_ready(bob)
     expect(bob.locator('#live-panel [data-seat="1"] .live-you')).to_be_visible(timeout=WAIT_MS)
     expect(bob.locator("#notice")).to_be_hidden()  # "Connecting…" went once the game came
-    bob.wait_for_function(
-        "n => JSON.parse(window.mykerinos.call('exportRecord', '[]')).length > 0", arg=0
+    wait_until(
+        bob,
+        "n => window.mykerinos.call('exportRecord', '[]').then(t => JSON.parse(t).length > 0)",
+        WAIT_MS,
+        arg=0,
     )
     host.wait_for_function(
         "() => document.querySelector('#live-panel [data-seat=\"1\"]').dataset.status === 'taken'",
@@ -231,11 +238,7 @@ def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline
     play_until([host], lambda: view_of(host)["to_move"] == 1 or view_of(host)["final"], rng)
     assert moves_of(host) > before
     bob.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-    bob.wait_for_function(
-        "n => JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length >= n",
-        arg=moves_of(host),
-        timeout=WAIT_MS,
-    )
+    wait_until(bob, MOVES_AT_LEAST, WAIT_MS, arg=moves_of(host))
     assert record_of(bob) == record_of(host)
     # The host reloads: it opens its room again, and Bob comes back to it by himself.
     host.reload()
@@ -243,11 +246,7 @@ def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline
     host.wait_for_function(SEAT_TAKEN, timeout=WAIT_MS)
     goal = moves_of(host) + 3
     play_until([host, bob], lambda: moves_of(host) >= goal, rng)
-    bob.wait_for_function(
-        "n => JSON.parse(JSON.parse(window.mykerinos.call('exportRecord', '[]'))).moves.length >= n",
-        arg=moves_of(host),
-        timeout=WAIT_MS,
-    )
+    wait_until(bob, MOVES_AT_LEAST, WAIT_MS, arg=moves_of(host))
     assert record_of(bob) == record_of(host)
 
 
@@ -281,7 +280,7 @@ def test_a_live_guest_and_host_killed_with_their_pages_come_back_where_they_stoo
     # The guest's page killed: loaded again, it is back in its seat with the game.
     bob = crash_and_load_again(bob)
     expect(bob.locator('#live-panel [data-seat="1"] .live-you')).to_be_visible(timeout=WAIT_MS)
-    bob.wait_for_function(MOVES_AT_LEAST, arg=moves_of(host), timeout=WAIT_MS)
+    wait_until(bob, MOVES_AT_LEAST, WAIT_MS, arg=moves_of(host))
     assert record_of(bob) == record_of(host)
     # The room's device killed: it opens its room again, and the guest comes back to it.
     before = record_of(host)
@@ -290,7 +289,7 @@ def test_a_live_guest_and_host_killed_with_their_pages_come_back_where_they_stoo
     host.wait_for_function(SEAT_TAKEN, timeout=WAIT_MS)
     goal = moves_of(host) + 3
     play_until([host, bob], lambda: moves_of(host) >= goal, rng)
-    bob.wait_for_function(MOVES_AT_LEAST, arg=moves_of(host), timeout=WAIT_MS)
+    wait_until(bob, MOVES_AT_LEAST, WAIT_MS, arg=moves_of(host))
     assert record_of(bob) == record_of(host)
     assert record_of(host)["setup"]["players"] == ["Ann", "Bobby", "Cy"]
 
@@ -336,7 +335,7 @@ def test_a_guest_waits_for_a_host_long_gone_and_meets_it_after_a_failed_connecti
     host.wait_for_function(SEAT_TAKEN, timeout=WAIT_MS)
     goal = moves_of(host) + 3
     play_until([host, bob], lambda: moves_of(host) >= goal, rng)
-    bob.wait_for_function(MOVES_AT_LEAST, arg=moves_of(host), timeout=WAIT_MS)
+    wait_until(bob, MOVES_AT_LEAST, WAIT_MS, arg=moves_of(host))
     assert record_of(bob) == record_of(host)
     assert not bob.evaluate(LIVE_FAILED)
 

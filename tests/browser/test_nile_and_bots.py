@@ -108,7 +108,9 @@ def test_whole_nile_game_by_clicking(site, page, recorder):
     assert seen["token_drawn"], "a placed Greenwish token is drawn on the board"
     assert seen["boat"], "the tie boat question was answered with its buttons"
     view = check_end_screen(page)
-    record = page.evaluate("JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`)))")
+    record = page.evaluate(
+        "window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse).then(JSON.parse)"
+    )
     assert record["setup"]["nile"]
     recorder.assert_no_console_errors()
     recorder.assert_only_host(site.host)
@@ -135,7 +137,9 @@ def person_turn(page, deadline: float, seen: dict) -> dict:
 
 def record_moves(page) -> int:
     return len(
-        page.evaluate("JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves")
+        page.evaluate(
+            "window.mykerinos.call(`exportRecord`, `[]`).then(t => JSON.parse(JSON.parse(t)).moves)"
+        )
     )
 
 
@@ -190,7 +194,9 @@ def test_person_against_computer_players(site, page, recorder):
     stats = page.evaluate("window.mykerinosUI.botStats()")
     assert {s["level"] for s in stats} == {"easy", "medium"}
     check_end_screen(page)
-    record = page.evaluate("JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`)))")
+    record = page.evaluate(
+        "window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse).then(JSON.parse)"
+    )
     assert record["seats"] == ["human", "easy", "medium"]
     recorder.assert_no_console_errors()
     recorder.assert_only_host(site.host)
@@ -206,7 +212,9 @@ def test_a_failing_computer_is_reported_and_can_try_again(site, page):
         const real = api.call;
         window.realCall = real;
         api.call = (name, args) =>
-            name === "thinkStep" ? JSON.stringify({error: "RuntimeError: no computer today"}) : real(name, args);
+            name === "thinkStep"
+                ? Promise.resolve(JSON.stringify({error: "RuntimeError: no computer today"}))
+                : real(name, args);
     }""")
     start_game(page, ["Ann", "Bea"], 3, seats=["easy", "human"], nile=False)
     if not json.loads(page.evaluate(VIEW))["bot_to_move"]:
@@ -217,7 +225,11 @@ def test_a_failing_computer_is_reported_and_can_try_again(site, page):
     moves = record_moves(page)
     page.evaluate("() => { window.mykerinos.call = window.realCall; }")
     page.click("#bot-retry")
-    wait_until(page, "!JSON.parse(window.mykerinos.call(`view`, `[]`)).bot_to_move", timeout=60_000)
+    wait_until(
+        page,
+        "window.mykerinos.call(`view`, `[]`).then(t => !JSON.parse(t).bot_to_move)",
+        timeout=60_000,
+    )
     assert record_moves(page) > moves
     expect(status).to_be_hidden()
 
@@ -236,7 +248,9 @@ def test_the_computers_think_in_the_pages_own_python(site, page, recorder):
     wait_ready(page)
     start_game(page, ["Ann", "Bea", "Cyd"], 5, seats=["human", "expert", "expert"], nile=False)
     wait_until(
-        page, "JSON.parse(window.mykerinos.call(`view`, `[]`)).players[0].to_move", timeout=60_000
+        page,
+        "window.mykerinos.call(`view`, `[]`).then(t => JSON.parse(t).players[0].to_move)",
+        timeout=60_000,
     )
     # Once the person has passed, the computers play the rest of the season.
     click(page, "action:pass")
@@ -245,15 +259,16 @@ def test_the_computers_think_in_the_pages_own_python(site, page, recorder):
     # computers wait (their thinking is abandoned, not played into review).
     page.click("#review-open")
     page.click("#review-first")
-    wait_until(page, "JSON.parse(window.mykerinos.call(`view`, `[]`)).review !== null")
+    wait_until(page, "window.mykerinos.call(`view`, `[]`).then(t => JSON.parse(t).review !== null)")
     moves = record_moves(page)
     page.wait_for_timeout(2500)  # longer than a computer's 1.5 s of thinking
     assert record_moves(page) == moves and page.evaluate("document.body.dataset.bot") != "failed"
     page.keyboard.press("Escape")
-    wait_until(page, "JSON.parse(window.mykerinos.call(`view`, `[]`)).review === null")
+    wait_until(page, "window.mykerinos.call(`view`, `[]`).then(t => JSON.parse(t).review === null)")
     wait_until(
         page,
-        f"JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves.length > {moves}",
+        "window.mykerinos.call(`exportRecord`, `[]`)"
+        f".then(t => JSON.parse(JSON.parse(t)).moves.length > {moves})",
         timeout=60_000,
     )
     assert page.evaluate("window.workersMade") == 0

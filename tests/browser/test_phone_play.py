@@ -41,7 +41,7 @@ PASS = 0.3  # how often a player passes when it may (shorter games)
 # is asked for first: a tap still waiting for its frame is answered then, and
 # its answer drawn in the frames waited for (web/front/js/boot.js).
 MEASURE = """async () => {
-  const view = JSON.parse(window.mykerinos.call("view", "[]"));
+  const view = JSON.parse(await window.mykerinos.call("view", "[]"));
   const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
   let y = -1;
   for (let i = 0; i < 60 && (y !== scrollY || i < 2); i++) { y = scrollY; await frame(); }

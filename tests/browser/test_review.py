@@ -144,7 +144,7 @@ def test_review_a_finished_game_forwards_and_backwards(site, page, recorder):
     expect(page.locator("#review-label")).to_have_count(0)
     expect(page.locator("#end-holder")).to_be_visible()
     assert (
-        json.loads(page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))"))[
+        json.loads(page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)"))[
             "moves"
         ]
         == json.loads(json.dumps(to_record(state)))["moves"]
@@ -196,7 +196,7 @@ def test_review_in_french_refuses_moves_and_analyses(site, browser, recorder):
         assert (
             len(
                 json.loads(
-                    page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))")
+                    page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)")
                 )["moves"]
             )
             == 20

@@ -36,7 +36,7 @@ NAMES = ["Ann", "Bob", "Cleo"]
 
 
 def record_of(page) -> str:
-    return page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))")
+    return page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)")
 
 
 def one_turn(page, rng: random.Random) -> None:
@@ -63,7 +63,7 @@ def test_two_tabs_playing_one_game_in_turn_lose_no_move(site, context, page, rec
         # The other tab follows without being touched.
         wait_until(
             watcher,
-            f"JSON.parse(window.mykerinos.call(`exportRecord`, `[]`)) === {json.dumps(text)}",
+            f"window.mykerinos.call(`exportRecord`, `[]`).then(t => JSON.parse(t) === {json.dumps(text)})",
             timeout=10_000,
         )
         assert not view_of(watcher)["save"]["elsewhere"]

@@ -74,7 +74,7 @@ def test_a_new_release_is_offered_and_the_game_comes_back(serve, browser, dist_d
         page.click('[data-target="action:pass"]')
         wait_redraw(page, before)
         record = json.loads(
-            page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))")
+            page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)")
         )
         assert len(record["moves"]) == 1
         wait_service_worker(page)
@@ -99,7 +99,9 @@ def test_a_new_release_is_offered_and_the_game_comes_back(serve, browser, dist_d
         assert "release 2" in page.evaluate(APP_JS)
         # The same game, with its move.
         assert (
-            json.loads(page.evaluate("JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))"))
+            json.loads(
+                page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)")
+            )
             == record
         )
         assert [p["name"] for p in view_of(page)["players"]] == ["Ann", "Bob"]

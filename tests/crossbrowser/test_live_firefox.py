@@ -164,7 +164,7 @@ LIVE_PREFERENCES: dict[str, object] = {
     "media.peerconnection.ice.loopback": True,
     "media.peerconnection.ice.obfuscate_host_addresses": False,
 }
-RECORD_JS = "JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`)))"
+RECORD_JS = "window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse).then(JSON.parse)"
 
 
 def open_room(live_chromium, live_site: str) -> tuple[Any, str, list[str]]:

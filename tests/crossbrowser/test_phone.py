@@ -59,5 +59,7 @@ def test_a_game_under_a_phones_limit_lives_to_its_end(phone_ready, site_subpath)
             # Say where the game stopped, and why (a page killed mid-call: RuntimeError).
             pytest.fail(f"{type(error).__name__}: {error}; killed: {phone.killed}; at {note}")
         assert note["over"], note
-        assert phone.js("JSON.parse(window.mykerinos.call(`view`, `[]`)).final !== null")
+        assert phone.js(
+            "window.mykerinos.call(`view`, `[]`).then(t => JSON.parse(t).final !== null)"
+        )
         assert phone.killed is None

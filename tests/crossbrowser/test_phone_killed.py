@@ -19,7 +19,7 @@ from tools.phone import Phone, missing
 
 pytestmark = pytest.mark.crossbrowser
 
-RECORD_JS = "JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`)))"
+RECORD_JS = "window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse).then(JSON.parse)"
 
 
 @pytest.fixture(scope="module")

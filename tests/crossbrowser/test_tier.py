@@ -67,7 +67,11 @@ def start_game(tab, names: list[str], seats: list[str], seed: int) -> dict:
 
 
 def moves(tab) -> int:
-    return len(tab.js("JSON.parse(JSON.parse(window.mykerinos.call(`exportRecord`, `[]`))).moves"))
+    return len(
+        tab.js(
+            "window.mykerinos.call(`exportRecord`, `[]`).then(t => JSON.parse(JSON.parse(t)).moves)"
+        )
+    )
 
 
 def assert_clean(tab, host: str) -> None:
