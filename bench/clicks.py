@@ -103,21 +103,25 @@ PROBE = """
   }, true);
 
   // The Python side, timed around the bridge's "click" calls (window.mykerinos.call,
-  // set by web/page/main.py), wrapped at the first click (the page looks it up on each call).
+  // set by web/front/js/engine.js), wrapped at the first click (the page looks it up on each call).
   function wrapPython() {
     const api = window.mykerinos;
     if (!api || api.call.__timed) return;
     const call = api.call;
+    // Python answers a promise (in its worker) or, in older builds, the text.
     const timed = (name, args) => {
       if (name !== "click") return call(name, args);
       const t0 = performance.now();
-      const text = call(name, args);
-      if (pending) {
-        pending.python = performance.now() - t0;
-        pending.bytes = text.length;
-      }
-      window.__lastView = text;
-      return text;
+      const seen = (text) => {
+        if (pending) {
+          pending.python = performance.now() - t0;
+          pending.bytes = text.length;
+        }
+        window.__lastView = text;
+        return text;
+      };
+      const answer = call(name, args);
+      return typeof answer === "string" ? seen(answer) : answer.then(seen);
     };
     timed.__timed = true;
     api.call = timed;

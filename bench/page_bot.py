@@ -69,8 +69,9 @@ def run(site_url: str, moves: int, seed: int, level: str, cpu: float = 1) -> dic
                 session.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
             started = page.evaluate("performance.now()")
             page.evaluate(
-                "([names, level]) => window.mykerinosUI.draw(JSON.parse(window.mykerinos.call("
-                f"'newGame', JSON.stringify([names, '{seed}', {{seats: [level, level, level]}}]))))",
+                "([names, level]) => Promise.resolve(window.mykerinos.call("
+                f"'newGame', JSON.stringify([names, '{seed}', {{seats: [level, level, level]}}])))"
+                ".then((text) => window.mykerinosUI.draw(JSON.parse(text)))",
                 [["Hatshepsut", "Imhotep", "Khufu"], level],
             )
             wait_until(

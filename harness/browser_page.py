@@ -5,6 +5,7 @@ start a game through the new-game dialog as a person would."""
 from __future__ import annotations
 
 import json
+import time
 
 from playwright.sync_api import expect
 
@@ -67,16 +68,22 @@ def wait_redraw(page, before: int) -> None:
 # screen would still be drawn later.
 SHOWN_JS = """async () => {
   await new Promise((done) => requestAnimationFrame(() => done()));
-  const view = JSON.parse(window.mykerinos.call(`view`, `[]`));
+  const view = JSON.parse(await window.mykerinos.call(`view`, `[]`));
   const body = document.body.dataset;
   return body.game === String(view.game) && body.revision === String(view.revision);
 }"""
 
 
-def wait_shown(page) -> None:
+def wait_shown(page, timeout: float = READY_TIMEOUT_MS) -> None:
     """Wait until the page has drawn the position Python stands at (after a
-    view was handed to the page outside a click: a link opened, say)."""
-    page.wait_for_function(SHOWN_JS)
+    view was handed to the page outside a click: a link opened, say). Polled
+    here: Python answers a promise, which wait_for_function would take for a
+    true value at once."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(SHOWN_JS):
+        if time.monotonic() > deadline:
+            raise AssertionError("the page never drew the position Python stands at")
+        time.sleep(0.02)
 
 
 def press(page, selector: str, touch: bool = False) -> None:

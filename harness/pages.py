@@ -46,12 +46,12 @@ DISPATCH_CLICK = """(target) => {
 
 # The view and what the page shows, in one call (each call is a round trip to the browser).
 # The view travels as Python's text, parsed here: far quicker than an object.
-STATE_JS = """({
-  view: window.mykerinos.call(`view`, `[]`),
+STATE_JS = """(async () => ({
+  view: await window.mykerinos.call(`view`, `[]`),
   drawn: Number(document.body.dataset.drawn || 0),
   shown: document.body.dataset.revision + ':' + document.body.dataset.game,
   bot: document.body.dataset.bot,
-})"""
+}))()"""
 
 
 def page_state(tab) -> tuple[dict, int, bool, str]:

@@ -106,7 +106,7 @@ STDLIB_CACHE = ROOT / ".build-cache"
 # imports before it touches the browser (tests/tools/test_snapshot.py checks
 # the list against main.py).
 SNAPSHOTTER = ROOT / "tools" / "make_snapshot.mjs"
-SNAPSHOT_IMPORTS = ("page.bridge", "page.session", "page.texts")
+SNAPSHOT_IMPORTS = ("page.engine",)
 # What the snapshot depends on, in the built site: the runtime, the standard
 # library as shipped, the game's and the page's code.
 SNAPSHOT_INPUTS = (

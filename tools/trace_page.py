@@ -36,11 +36,17 @@ if __package__ in (None, ""):
 
 from tools import build, serve  # noqa: E402
 
-# Added to web/page/main.py in the traced page: sys.modules, for the test to read.
+# Added to web/page/main.py in the traced page (Python's worker): one more call,
+# answering sys.modules, for the trace to read through window.mykerinos.call.
 MODULES_HOOK = """
 import json as _json
 import sys as _sys
-js.window.mykerinosModules = create_proxy(lambda: _json.dumps(sorted(_sys.modules)))
+_served = Engine.call
+def _traced(self, name, args):
+    if name == "mykerinosModules":
+        return '{"w": []}\\n' + _json.dumps(sorted(_sys.modules))
+    return _served(self, name, args)
+Engine.call = _traced
 """
 HEADER = {
     build.STDLIB_MODULES: "Standard library modules the page imports (tools/trace_page.py"
@@ -77,7 +83,7 @@ def in_browser() -> tuple[set[str], set[str]]:
     """(modules imported, pyscript/ files requested) by the page in Chromium."""
     from playwright.sync_api import sync_playwright
 
-    from tools.chromium import launch, wait_until
+    from tools.chromium import launch
 
     with tempfile.TemporaryDirectory(prefix="mykerinos-trace-") as tmp:
         site = Path(tmp) / "site"
@@ -100,10 +106,11 @@ def in_browser() -> tuple[set[str], set[str]]:
                 page = context.new_page()
                 page.goto(url)
                 page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
-                wait_until(page, "window.mykerinosModules !== undefined")
                 page.evaluate("window.mykerinos.call(`shareLink`, `[]`)")
                 page.wait_for_timeout(1000)
-                modules = set(json.loads(page.evaluate("window.mykerinosModules()")))
+                modules = set(
+                    json.loads(page.evaluate("window.mykerinos.call(`mykerinosModules`, `[]`)"))
+                )
                 browser.close()
         finally:
             server.shutdown()

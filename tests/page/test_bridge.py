@@ -5,18 +5,14 @@ visit's first paint. A call the declaration does not allow is refused and
 changes nothing; a value the declaration allows but the game cannot use gets
 the translated answer.
 
-web/page/main.py runs only in the browser; here it is imported with stand-ins for
-the browser's modules (it starts the page only when run as __main__).
+web/page/main.py serves the calls in Python's worker through web/page/engine.py,
+used here as the worker uses it.
 """
 
 from __future__ import annotations
 
 import datetime
-import importlib
 import json
-import sys
-import types
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,25 +20,11 @@ import pytest
 from game.limits import MAX_RECORD_BYTES
 from page import share
 from page.bridge import CALLS, BadCall, Bridge
+from page.engine import Engine
 from page.session import VIEW_KEY, Session
 from page.table import Table
 from page.texts import Texts
 from tests.page.fakes import Memory
-
-
-@pytest.fixture
-def page_main(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.ModuleType]:
-    pyodide = types.ModuleType("pyodide")
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = lambda func: func  # type: ignore[attr-defined]
-    js = types.ModuleType("js")
-    js.performance = types.SimpleNamespace(mark=lambda name: None)  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "js", js)
-    monkeypatch.setitem(sys.modules, "pyodide", pyodide)
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    monkeypatch.delitem(sys.modules, "page.main", raising=False)
-    yield importlib.import_module("page.main")
-    sys.modules.pop("page.main", None)
 
 
 def bridge_of(language: str = "en") -> tuple[Bridge, Session, Memory]:
@@ -56,15 +38,75 @@ def call(bridge: Bridge, name: str, *args: Any) -> Any:
     return json.loads(bridge.answer(name, json.dumps(list(args))))
 
 
-def test_main_hands_the_page_one_function(page_main: types.ModuleType) -> None:
-    bridge, _, _ = bridge_of()
-    window = types.SimpleNamespace()
-    page_main.js.window = window
-    page_main.js.Object = types.SimpleNamespace(new=types.SimpleNamespace)
-    page_main._expose(bridge)
-    assert window.mykerinos.ready is True
-    view = json.loads(window.mykerinos.call("view", "[]"))
-    assert view["stamp"] == f"{view['game']}:{view['revision']}"
+PREFIX = "mykerinos:/:"
+
+
+def engine_of(entries: dict[str, str] | None = None, refuses: bool = False) -> Engine:
+    settings = {"prefix": PREFIX, "entries": entries or {}, "legacy": None, "refuses": refuses}
+    return Engine(json.dumps(settings | {"language": "en"}))
+
+
+def served(engine: Engine, name: str, *args: Any) -> tuple[dict[str, Any], str]:
+    """A call as the page sends it to the worker: its head line and its answer."""
+    head, _, answer = engine.call(name, json.dumps(list(args))).partition("\n")
+    return json.loads(head), answer
+
+
+def test_the_worker_answers_each_call_with_the_writes_to_make_before_it() -> None:
+    engine = engine_of()
+    head, answer = served(engine, "newGame", ["Ann", "Bob"], "5", {})
+    view = json.loads(answer)
+    writes = dict(head["w"])
+    game = f"{PREFIX}game:{view['save']['id']}"
+    assert json.loads(writes[game])["setup"]["players"] == ["Ann", "Bob"]
+    assert writes[f"{PREFIX}current"] == view["save"]["id"]
+    # The view kept for the next first paint is the answer itself, sent once.
+    assert writes[f"{PREFIX}{VIEW_KEY}"] is True
+    assert "error" not in head and "e" not in head
+    # Nothing written: nothing to make.
+    head, _ = served(engine, "exportRecord")
+    assert head == {"w": []}
+
+
+def test_the_worker_opens_the_game_the_page_s_copy_of_its_saves_holds() -> None:
+    first = engine_of()
+    head, answer = served(first, "newGame", ["Ann", "Bob"], "5", {})
+    saves = {key: (answer if value is True else value) for key, value in head["w"]}
+    again = engine_of(saves)
+    assert json.loads(served(again, "view")[1])["save"]["id"] == json.loads(answer)["save"]["id"]
+
+
+def test_a_call_the_declaration_refuses_answers_its_error_and_no_writes() -> None:
+    engine = engine_of()
+    head, answer = served(engine, "fly")
+    assert head == {"w": [], "e": ["BadCall", "no such call: 'fly'"]} and answer == ""
+    head, _ = served(engine, "click", 3)
+    assert head["e"][0] == "BadCall"
+
+
+def test_another_tab_s_write_reaches_python_s_copy() -> None:
+    engine = engine_of()
+    _, answer = served(engine, "newGame", ["Ann", "Bob"], "5", {})
+    slot = f"game:{json.loads(answer)['save']['id']}"
+    engine.stored(json.dumps([PREFIX + slot, "changed"]))
+    assert engine.storage.get(slot) == "changed"
+    engine.stored(json.dumps([PREFIX + slot, None]))
+    assert engine.storage.get(slot) is None
+    engine.stored(json.dumps(["mykerinos:/other/:game:1", "theirs"]))  # another copy of the site
+    assert "game:1" not in engine.storage.data
+
+
+def test_a_device_that_refuses_to_save_is_said_once() -> None:
+    engine = engine_of(refuses=True)
+    head, answer = served(engine, "newGame", ["Ann", "Bob"], "5", {})
+    assert head["w"] == []
+    assert json.loads(answer)["save"]["trouble"]
+    # Refused later (the storage filled up): the next save says so.
+    engine = engine_of()
+    served(engine, "newGame", ["Ann", "Bob"], "5", {})
+    engine.storage.refused()
+    head, answer = served(engine, "newGame", ["Cy", "Di"], "6", {})
+    assert head["w"] == [] and json.loads(answer)["save"]["trouble"]
 
 
 def test_new_game_reads_the_page_s_json() -> None:

@@ -215,7 +215,9 @@ def test_the_prefix_is_the_one_the_page_computed_or_nothing() -> None:
 
 def test_one_module_writes_the_page_s_keys_and_computes_their_prefix() -> None:
     """Every key the page writes goes through web/front/js/saves.js (under its
-    prefix); web/page/main.py takes the prefix from it and computes none."""
+    prefix), Python's writes too (its worker has no localStorage: the page
+    makes them, web/front/js/engine.js through saves.js); web/page/main.py
+    takes the prefix from the page and computes none."""
     writers = sorted(
         str(path.relative_to(JS))
         for path in hand_written_js()
@@ -224,6 +226,8 @@ def test_one_module_writes_the_page_s_keys_and_computes_their_prefix() -> None:
     assert writers == ["saves.js"]
     saves = (JS / "saves.js").read_text()
     assert saves.count("localStorage.setItem(prefix + key") == 1
+    assert "export function writeAll(" in saves and "key.startsWith(prefix)" in saves
+    assert "writeAll(" in (JS / "engine.js").read_text()
     main = (PAGE / "main.py").read_text()
-    assert "pathname" not in main  # no second computation of the prefix
-    assert "setItem(self.prefix + key" in main
+    assert "pathname" not in main and "localStorage" not in main  # no second prefix
+    assert "site_prefix(" in main

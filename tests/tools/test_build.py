@@ -300,8 +300,15 @@ def test_python_archives(built):
 
 def test_config_is_local(built):
     config = tomllib.loads((built / "pyscript.toml").read_text())
-    # The page's own module, which starts pyodide/pyodide.mjs (tests/tools/test_snapshot.py).
-    assert config["interpreter"] == "./web/front/js/python.js"
+    # No Python on the page's main thread: the worker's interpreter is the page's
+    # own module, which starts pyodide/pyodide.mjs (tests/tools/test_snapshot.py).
+    assert "interpreter" not in config
+    engine = (built / "web" / "front" / "js" / "engine.js").read_text()
+    assert (
+        'new URL("./python.js", import.meta.url)' in engine
+        and "version: interpreterUrl()" in engine
+    )
+    assert "!py-editor" in engine and "!py-editor" in str(config["plugins"])
     # The zips are unpacked (or written out of the snapshot) by python.js, not by PyScript.
     assert "files" not in config
     assert 'const ZIPS = ["game.zip", "page.zip"];' in (built / build.PYTHON_START).read_text()

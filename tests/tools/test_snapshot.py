@@ -12,7 +12,6 @@ import json
 import re
 import shutil
 import subprocess
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -51,8 +50,10 @@ def test_the_private_api_is_what_python_js_uses():
 def test_python_js_names_the_pinned_pyodide():
     pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
     assert f'export const version = "{pinned}";' in START.read_text()
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./" + build.PYTHON_START
+    # The worker's interpreter (web/front/js/engine.js names it for PyWorker).
+    engine = (ROOT / "web" / "front" / "js" / "engine.js").read_text()
+    assert 'new URL("./python.js", import.meta.url)' in engine
+    assert build.PYTHON_START == "web/front/js/python.js"
 
 
 def test_the_snapshot_imports_what_main_py_imports_first():

@@ -29,7 +29,9 @@ class Mirror:
 
     def __init__(self, prefix: str, entries: Mapping[str, str], refuses: bool = False) -> None:
         self.prefix = prefix
-        self.data = {key[len(prefix) :]: value for key, value in entries.items() if key.startswith(prefix)}
+        self.data = {
+            key[len(prefix) :]: value for key, value in entries.items() if key.startswith(prefix)
+        }
         self.refuses = refuses
         self.writes: list[Write] = []
 

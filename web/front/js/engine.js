@@ -24,14 +24,10 @@
 // Once Python is ready: window.mykerinos = {ready, call}, body[data-engine],
 // and the "mykerinos:ready" event (web/front/js/boot.js boots on it).
 
-import { language } from "./i18n.js";
-import { prefix } from "./saves.js";
+import { language, t } from "./i18n.js";
+import { everyKey, prefix, readNow, writeAll } from "./saves.js";
 
 /** @typedef {{sync: {open: (s: string) => Promise<string>, call: (n: string, a: string) => Promise<string>, stored: (c: string) => Promise<void>, refused: () => Promise<void>}}} Worker */
-
-// Earlier releases kept one save per origin under this key, outside any prefix
-// (web/page/session.py's LEGACY_KEY).
-const LEGACY_KEY = "mykerinos.save";
 
 const win = /** @type {any} */ (window);
 const TAB = Math.random().toString(36).slice(2);
@@ -67,51 +63,17 @@ function listen() {
   };
 }
 
-/** Every key of this copy of the site, and whether the device lets us write. */
-function storageNow() {
-  /** @type {Record<string, string>} */
-  const entries = {};
-  let legacy = null;
-  let refuses = false;
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      if (key?.startsWith(prefix)) entries[key] = localStorage.getItem(key) ?? "";
-    }
-    legacy = localStorage.getItem(LEGACY_KEY);
-  } catch {
-    refuses = true; // storage disabled
-  }
-  try {
-    const probe = `${prefix}probe`;
-    localStorage.setItem(probe, "1");
-    localStorage.removeItem(probe);
-  } catch {
-    refuses = true; // private browsing, full, or disabled
-  }
-  return { prefix, entries, legacy, refuses, language: language() };
-}
-
 /** @type {Worker | null} */
 let worker = null;
 
 /**
- * Write what a call saved, in order ([key, value]: true is the answer's own
- * text, null a removal). A write the device refuses is told to Python, which
- * then says so once.
+ * Write what a call saved, in order (web/front/js/saves.js); a write the
+ * device refuses is told to Python, which then says so once.
  * @param {[string, string | true | null][]} writes
  * @param {string} answer
  */
 function write(writes, answer) {
-  for (const [key, value] of writes) {
-    try {
-      if (value === null) localStorage.removeItem(key);
-      else localStorage.setItem(key, value === true ? answer : value);
-    } catch {
-      worker?.sync.refused();
-      return;
-    }
-  }
+  if (writes.length && !writeAll(writes, answer)) worker?.sync.refused();
 }
 
 /**
@@ -142,12 +104,7 @@ async function call(name, args) {
  * @param {string} key  without the prefix
  */
 export function reread(key) {
-  let value = null;
-  try {
-    value = localStorage.getItem(prefix + key);
-  } catch {
-    // storage disabled: nothing to tell
-  }
+  const value = readNow(key);
   started.then((python) => python.sync.stored(JSON.stringify([prefix + key, value])));
 }
 
@@ -171,8 +128,9 @@ async function start() {
       python.sync.stored(JSON.stringify([event.key ?? "", event.newValue]));
     }
   });
-  win.mykerinosLoader?.step?.("", 95);
-  const opened = JSON.parse(await python.sync.open(JSON.stringify(storageNow())));
+  win.mykerinosLoader?.step?.(t("loader.board"), 95);
+  const settings = { ...everyKey(), language: language() };
+  const opened = JSON.parse(await python.sync.open(JSON.stringify(settings)));
   win.mykerinosPython = opened.start;
   worker = python;
   return python;

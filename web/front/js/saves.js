@@ -48,6 +48,66 @@ function read(key) {
   return get(prefix + key);
 }
 
+// Earlier releases kept one save per origin under this key, outside any prefix
+// (web/page/session.py's LEGACY_KEY).
+const LEGACY_KEY = "mykerinos.save";
+
+/**
+ * Python's copy of the saves (web/page/mirror.py): every key of this copy of
+ * the site, the earlier releases' save, and whether the device refuses to
+ * save (tried with a test write).
+ */
+export function everyKey() {
+  /** @type {Record<string, string>} */
+  const entries = {};
+  let legacy = null;
+  let refuses = false;
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(prefix)) entries[key] = localStorage.getItem(key) ?? "";
+    }
+    legacy = localStorage.getItem(LEGACY_KEY);
+  } catch {
+    refuses = true; // storage disabled
+  }
+  try {
+    localStorage.setItem(`${prefix}probe`, "1");
+    localStorage.removeItem(`${prefix}probe`);
+  } catch {
+    refuses = true; // private browsing, full, or disabled
+  }
+  return { prefix, entries, legacy, refuses };
+}
+
+/**
+ * Make the writes a call of Python's made, in order: [full key, value],
+ * where a value true is the answer's own text and null a removal. False when
+ * the device refused one (the rest are not tried).
+ * @param {[string, string | true | null][]} writes
+ * @param {string} answer
+ */
+export function writeAll(writes, answer) {
+  for (const [key, value] of writes) {
+    if (!key.startsWith(prefix)) continue; // never outside this copy of the site
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value === true ? answer : value);
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The value of this site's key now, or null.
+ * @param {string} key  without the prefix
+ */
+export function readNow(key) {
+  return read(key);
+}
+
 /**
  * Write this site's key; false when the device refuses (full, disabled).
  * @param {string} key  without the prefix

@@ -1,0 +1,135 @@
+"""tools/worker_cpu.py slows a page's dedicated workers in Chromium, and nothing else.
+
+The browser test runs a fixed busy loop in a worker, unthrottled and then
+with the workers slowed 4x (a worker started before and one started after
+slowing began), and checks that the slowed loop takes at least 2.5 times as
+long, and that no thread of the page's processes but the workers' left its
+cgroup. It needs root and cgroup v1's cpu controller (skipped without them,
+with the module's reason).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tools import chromium, worker_cpu
+
+
+def cannot_slow() -> str:
+    """Why this machine cannot slow a worker ("" when it can)."""
+    try:
+        worker_cpu.check()
+    except worker_cpu.WorkerCpuError as error:
+        return str(error)
+    return ""
+
+
+# Counts to N in integer steps; posts the time it took (ms, the page's clock).
+# N is read once: `e.data` in the loop's test would call into the browser on each step.
+WORKER = (
+    "onmessage = (e) => { const n = e.data; const t0 = performance.now(); let x = 0;"
+    " for (let i = 0; i < n; i++) { x = (x + Math.imul(x ^ i, 2654435761)) | 0; }"
+    " postMessage([performance.now() - t0, x]); };"
+)
+PAGE = (
+    "data:text/html,<script>"
+    f"const source = URL.createObjectURL(new Blob([{WORKER!r}], {{type: 'text/javascript'}}));"
+    "window.start = () => new Worker(source);"
+    "window.run = (worker, n) => new Promise((done) => {"
+    " worker.onmessage = (e) => done(e.data[0]); worker.postMessage(n); });"
+    "</script>"
+)
+# About 250 ms on this project's machines: many CFS periods (100 ms), so the
+# quota's burst (up to 25 ms at full speed) weighs little.
+STEPS = 40_000_000
+
+
+def renderer_threads(browser_pid: int) -> dict[int, tuple[str, str]]:
+    """tid -> (name, cpu cgroup) of every thread of the browser's renderers."""
+    return {
+        tid: (worker_cpu.thread_name(pid, tid), worker_cpu.cpu_cgroup_of(pid, tid))
+        for pid in worker_cpu.renderers(browser_pid)
+        for tid in worker_cpu.threads(pid)
+    }
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(bool(cannot_slow()), reason=cannot_slow() or "-")
+def test_a_worker_is_slowed_and_the_page_is_not() -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = chromium.launch(pw)
+        try:
+            page = browser.new_page()
+            page.goto(PAGE)
+            page.evaluate("window.before = start()")
+            # The first run warms the loop up; the quickest of the rest is the
+            # least disturbed by whatever else this machine is doing.
+            plain = min(page.evaluate(f"run(window.before, {STEPS})") for _ in range(4))
+            pid = worker_cpu.browser_pid(browser)
+            threads = renderer_threads(pid)
+            workers = {tid for tid, (name, _) in threads.items() if name == "DedicatedWorker"}
+            assert len(workers) == 1, threads
+
+            with worker_cpu.SlowWorkers(4, pid) as slow:
+                assert slow.moved == sorted(workers)  # the worker already running
+                page.evaluate("window.after = start()")  # and one started now
+                moved = slow.wait_for(2)
+                # The new worker's first run warms it up, as above.
+                slowed = min(page.evaluate(f"run(window.after, {STEPS})") for _ in range(2))
+
+                now = renderer_threads(pid)
+                assert set(moved) == {
+                    t for t, (name, _) in now.items() if name == "DedicatedWorker"
+                }
+                for tid in moved:
+                    cgroup = worker_cpu.CGROUP_CPU / f"{worker_cpu.PREFIX}{tid}"
+                    assert now[tid][1] == f"/{cgroup.name}"
+                    assert (cgroup / "tasks").read_text().split() == [str(tid)]
+                    assert (cgroup / "cpu.cfs_quota_us").read_text().strip() == "25000"
+                    assert (cgroup / "cpu.cfs_period_us").read_text().strip() == "100000"
+                # Every other thread where it was: the page's main thread (a
+                # renderer's first thread), its compositor, IO and V8's helpers
+                # run at full speed.
+                others = {t: group for t, (name, group) in now.items() if t not in moved}
+                for renderer in worker_cpu.renderers(pid):
+                    assert others[renderer] == threads[renderer][1]
+                for tid, group in others.items():
+                    assert group == threads.get(tid, (None, group))[1], (tid, now[tid])
+                    assert worker_cpu.PREFIX not in group, (tid, now[tid])
+
+            assert slowed >= 2.5 * plain, f"slowed {slowed:.0f} ms, unthrottled {plain:.0f} ms"
+            after = renderer_threads(pid)
+            for tid in moved:
+                assert not (worker_cpu.CGROUP_CPU / f"{worker_cpu.PREFIX}{tid}").exists()
+                assert after[tid][1] == threads[min(workers)][1]  # back where they came from
+            print(f"busy loop: {plain:.0f} ms unthrottled, {slowed:.0f} ms slowed 4x")
+        finally:
+            browser.close()
+
+
+def test_a_machine_without_the_cpu_controller_is_refused(tmp_path: Path) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("not root: refused for that reason first")
+    with pytest.raises(worker_cpu.WorkerCpuError, match="cpu controller is not mounted") as caught:
+        worker_cpu.check(tmp_path)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_user_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    with pytest.raises(worker_cpu.WorkerCpuError, match="needs root") as caught:
+        worker_cpu.check()
+    assert "\n" not in str(caught.value)
+
+
+def test_the_quota_is_a_share_of_the_period() -> None:
+    assert worker_cpu.quota_us(4) == 25_000
+    assert worker_cpu.quota_us(1) == 100_000
+    assert worker_cpu.quota_us(1000) == 1_000  # the kernel's smallest
+    with pytest.raises(ValueError):
+        worker_cpu.quota_us(0.5)
