@@ -31,7 +31,8 @@ numbers only, checks nothing (speed is not asserted by tests).
 
 --cpu RATE slows Chromium's processor RATE times (Emulation.setCPUThrottlingRate
 through a CDP session, from the page's first request: 4 is what Lighthouse
-takes for a mid-range phone).
+takes for a mid-range phone), the page's dedicated workers included
+(tools/worker_cpu.py, which needs root and cgroup v1).
 
 --trace DIR records a Chromium trace of each game (devtools.timeline, the
 page's main thread: what DevTools' Performance panel shows) into DIR and
@@ -54,6 +55,7 @@ with a message rather than timed wrongly.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -70,6 +72,7 @@ from tools import (  # noqa: E402
     build,
     chromium,  # noqa: E402
     serve,
+    worker_cpu,
 )
 
 CATS = ["devtools.timeline"]
@@ -325,7 +328,7 @@ def measure(
     server = serve.make_server(site, 0, "/", quiet=True)
     serve.start_in_thread(server)
     try:
-        with sync_playwright() as pw:
+        with sync_playwright() as pw, contextlib.ExitStack() as slowing:
             browser = chromium.launch(pw)
             phone = (
                 {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
@@ -339,6 +342,8 @@ def measure(
             if args.cpu != 1:
                 cdp = context.new_cdp_session(page)
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu})
+                # The page's workers too: DevTools slows its main thread only.
+                slowing.enter_context(worker_cpu.slowed(args.cpu, browser))
             page.goto(serve.url_of(server))
             page.wait_for_selector('body[data-ready="1"]', state="attached")
             if not page.evaluate("typeof window.mykerinos?.call === 'function'"):

@@ -17,9 +17,11 @@ loadPyodide and `import sys`, no PyScript), and /bare/ (PyScript, the same
 runtime and service worker, Python sets the marker and nothing else): the
 difference between the two is PyScript's own start. `--cpu 4` slows
 Chromium's processor four times (DevTools' Emulation.setCPUThrottlingRate,
-what Lighthouse uses for a mid-range phone) on every page alike. `--site DIR`
-(repeatable) serves sites built with `tools/build.py --bare` as they are and
-measures each one's game page in turn: before and after a change, in one run.
+what Lighthouse uses for a mid-range phone) on every page alike, the pages'
+dedicated workers included (tools/worker_cpu.py, which needs root and cgroup
+v1). `--site DIR` (repeatable) serves sites built with `tools/build.py --bare`
+as they are and measures each one's game page in turn: before and after a
+change, in one run.
 
 For the game page it breaks the time down (medians, ms since navigation
 start): PyScript's core.js arrived, pyodide.asm.wasm arrived, the
@@ -50,7 +52,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import build, serve  # noqa: E402
+from tools import build, serve, worker_cpu  # noqa: E402
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS, wait_until  # noqa: E402
 
 TIMEOUT_MS = 120_000
@@ -178,7 +180,8 @@ def measure(playwright, site_url: str, page_path: str, cpu: float) -> dict:
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
         )
-        try:
+        # Slowed, the page's workers too (DevTools slows its main thread only).
+        with context, worker_cpu.slowed(cpu, context):
             context.add_init_script(READY_PROBE)
             finished: list[dict] = []
             context.on("response", lambda response: finished.append(seen(response)))
@@ -209,8 +212,6 @@ def measure(playwright, site_url: str, page_path: str, cpu: float) -> dict:
                 "second_requests": len(second),
                 "second_from_sw": from_sw,
             }
-        finally:
-            context.close()
 
 
 def gzip_size(out: Path, paths: dict[str, int]) -> int:

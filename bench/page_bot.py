@@ -20,8 +20,10 @@ first N computer moves, prints:
   game).
 
 ``--cpu 4`` slows Chromium's processor four times once the page is ready
-(DevTools' Emulation.setCPUThrottlingRate, as ``bench/load.py --cpu``): the
-phone's budget, in playouts per move, is what the computers reach that way.
+(DevTools' Emulation.setCPUThrottlingRate, as ``bench/load.py --cpu``), the
+page's dedicated workers included (tools/worker_cpu.py, which needs root and
+cgroup v1): the phone's budget, in playouts per move, is what the computers
+reach that way.
 
 Prints numbers only, checks nothing.
 """
@@ -29,6 +31,7 @@ Prints numbers only, checks nothing.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
 import tempfile
@@ -38,7 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import build, serve  # noqa: E402
+from tools import build, serve, worker_cpu  # noqa: E402
 from tools.chromium import launch, wait_until  # noqa: E402
 
 TIMEOUT_MS = 120_000
@@ -54,7 +57,7 @@ new PerformanceObserver((list) => {
 def run(site_url: str, moves: int, seed: int, level: str, cpu: float = 1) -> dict:
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw:
+    with sync_playwright() as pw, contextlib.ExitStack() as slowing:
         browser = launch(pw)
         try:
             context = browser.new_context(service_workers="block")
@@ -67,6 +70,8 @@ def run(site_url: str, moves: int, seed: int, level: str, cpu: float = 1) -> dic
             if cpu > 1:
                 session = context.new_cdp_session(page)
                 session.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+                # The page's workers too: DevTools slows its main thread only.
+                slowing.enter_context(worker_cpu.slowed(cpu, browser))
             started = page.evaluate("performance.now()")
             page.evaluate(
                 "([names, level]) => Promise.resolve(window.mykerinos.call("

@@ -35,8 +35,8 @@ periods, which is what the game's longer Python work (starting Python, a
 computer's move) sees.
 
 It fails with `WorkerCpuError` (one line: why) when not root or when cgroup
-v1's cpu controller is not mounted at /sys/fs/cgroup/cpu (cgroup v2 alone: not
-supported; v2 would take process ids, not thread ids, in threaded subtrees).
+v1's cpu controller is not mounted at /sys/fs/cgroup/cpu (a machine with cgroup
+v2 alone is not supported).
 
 Use:
 
@@ -188,6 +188,64 @@ def browser_pid(target: Browser | BrowserContext) -> int:
     return pids[0]
 
 
+class Watch:
+    """The worker threads of one browser's renderers, looked up again and again at little cost.
+
+    A full look (every process's parent and command line, every thread's
+    name) took 4-10 ms on a busy machine: a third of a core at a poll every
+    30 ms. This one reads a process's parent once, its command line until it
+    is settled (a renderer forked by Chromium's zygote reads as a zygote for
+    a moment), and a thread's name until it has one of its own (a new thread
+    bears its process's name until it names itself).
+    """
+
+    def __init__(self, browser_pid: int) -> None:
+        self.browser_pid = browser_pid
+        self.parents: dict[int, int] = {}
+        self.renderer: dict[int, bool] = {}  # settled answers only
+        self.names: dict[int, str] = {}  # (tid) names of their own only
+
+    def renderers(self) -> list[int]:
+        pids = {int(entry) for entry in os.listdir("/proc") if entry.isdigit()}
+        for gone in self.parents.keys() - pids:
+            del self.parents[gone]
+            self.renderer.pop(gone, None)
+        for pid in pids - self.parents.keys():
+            stat = _read(f"/proc/{pid}/stat")
+            if stat:
+                self.parents[pid] = int(stat.rsplit(")", 1)[1].split()[1])
+        kids: dict[int, list[int]] = defaultdict(list)
+        for pid, parent in self.parents.items():
+            kids[parent].append(pid)
+        found, stack = [], [self.browser_pid]
+        while stack:
+            for pid in kids.get(stack.pop(), []):
+                stack.append(pid)
+                if pid not in self.renderer:
+                    words = f" {_read(f'/proc/{pid}/cmdline').replace(chr(0), ' ')} "
+                    if " --type=renderer " in words:
+                        self.renderer[pid] = True
+                    elif " --type=" in words and " --type=zygote " not in words:
+                        self.renderer[pid] = False
+                if self.renderer.get(pid):
+                    found.append(pid)
+        return found
+
+    def workers(self) -> list[tuple[int, int]]:
+        """(pid, tid) of each DedicatedWorker thread of the browser's renderers."""
+        found, names = [], {}
+        for pid in self.renderers():
+            own = thread_name(pid, pid)
+            for tid in threads(pid):
+                name = self.names.get(tid) or thread_name(pid, tid)
+                if name and name != own:
+                    names[tid] = name
+                if name == WORKER_THREAD:
+                    found.append((pid, tid))
+        self.names = names
+        return found
+
+
 # ------------------------------------------------------------------ cgroups
 def _write(path: Path, value: int | str) -> None:
     with open(path, "w", encoding="ascii") as file:
@@ -233,6 +291,7 @@ class SlowWorkers:
         self.interval = interval
         # tid -> (its cgroup, the cgroup it came from)
         self.cgroups: dict[int, tuple[Path, Path]] = {}
+        self.watch = Watch(browser_pid)
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._poller: threading.Thread | None = None
@@ -247,7 +306,11 @@ class SlowWorkers:
     def __enter__(self) -> SlowWorkers:
         check(self.root)
         self._sweep()
-        self.poll()  # the workers already there, before returning
+        try:
+            self.poll()  # the workers already there, before returning
+        except BaseException:
+            self.close()
+            raise
         self._poller = threading.Thread(target=self._run, name="worker-cpu", daemon=True)
         self._poller.start()
         return self
@@ -288,13 +351,16 @@ class SlowWorkers:
         """Move the worker threads not moved yet; their ids. Put back any other thread."""
         found = []
         with self._lock:
+            slowed = set()
             for tid, (cgroup, origin) in self.cgroups.items():
                 for other in _tasks(cgroup):
-                    if other != tid or self._name(other) != WORKER_THREAD:
+                    if other == tid and self._name(other) == WORKER_THREAD:
+                        slowed.add(tid)
+                    else:
                         _move(other, origin)
-            for pid, tid in worker_threads(renderers(self.browser_pid)):
-                if tid in self.cgroups and tid in _tasks(self.cgroups[tid][0]):
-                    continue  # already slowed (not a new thread that reuses an ended one's id)
+            for pid, tid in self.watch.workers():
+                if tid in slowed:
+                    continue  # (a tid known but not slowed: a new worker reusing an ended one's id)
                 origin = self.root / cpu_cgroup_of(pid, tid).lstrip("/")
                 if not (origin / "tasks").is_file():
                     origin = self.root
