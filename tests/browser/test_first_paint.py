@@ -1,11 +1,12 @@
 """The saved board on a return visit, before Python has started (web/front/js/boot.js).
 
 The page keeps the last view it drew; on the next visit plain JavaScript
-paints it at once, every control inert and dimmed, with a quiet line saying
-the rules engine is starting. Here the rules engine is held back (its entry
-script waits in the network) so the test can look at that moment: the board
-is there, a click on it does nothing, and once Python is ready the game is
-exactly as saved and plays on.
+paints it at once, with a quiet line saying the rules engine is starting,
+while Python starts in its worker. Here the rules engine is held back (its
+entry script waits in the network) so the test can look at that moment: the
+board is there; a tap on the board or the action bar is shown pressed at once
+and answered, once, when Python is ready; the menu and the keys do nothing
+meanwhile; and the game is exactly as saved and plays on.
 """
 
 from __future__ import annotations
@@ -16,11 +17,18 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.browser_helpers import READY_TIMEOUT_MS, wait_ready
-from tests.browser.test_game_page import PageDriver, open_page, play_action, start_game, view_of
+from tests.browser.browser_helpers import READY_TIMEOUT_MS, wait_ready, wait_until
+from tests.browser.test_game_page import (
+    PageDriver,
+    choose,
+    open_page,
+    play_action,
+    start_game,
+    view_of,
+)
 
 
-def test_the_saved_board_is_painted_before_python_and_clicks_then_do_nothing(site, browser):
+def test_the_saved_board_is_painted_before_python_and_its_taps_answered_once_ready(site, browser):
     # No service worker: the route below must see the request for web/page/main.py.
     context = browser.new_context(service_workers="block")
     try:
@@ -46,21 +54,21 @@ def test_the_saved_board_is_painted_before_python_and_clicks_then_do_nothing(sit
         )
         expect(page.locator("#region .cube")).to_have_count(cubes, timeout=READY_TIMEOUT_MS)
         assert page.evaluate("document.body.dataset.preview") == "1"
-        assert page.evaluate("document.querySelector('#app').inert")
         assert page.locator("#loader").is_hidden()
         assert page.evaluate("window.mykerinos === undefined")  # Python has not started
         assert page.evaluate("document.body.dataset.revision") == str(saved["revision"])
-        # A click on a button and on a cell in that time: nothing happens, now or later.
-        for selector in (
-            '[data-target="action:dig"]',
-            "#new-game",
-            "#region [data-target^='cell:']",
-        ):
-            box = page.locator(selector).first.bounding_box()
-            assert box is not None, selector
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        # The menu and the keys do nothing in that time, now or later.
+        box = page.locator("#new-game").bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.keyboard.press("Enter")
         assert page.evaluate("document.querySelector('#new-game-dialog').open") is False
+        # A tap on the action bar: shown pressed in the next frame, waiting for Python.
+        dig = page.locator('[data-target="action:dig"]')
+        assert dig.count() == 1
+        dig.click()
+        expect(page.locator('[data-target="action:dig"].pressed')).to_have_count(1)
+        assert page.evaluate("window.mykerinos === undefined")
 
         # PyScript asks for main.py once its runtime is loaded: on a busy machine
         # that can come after the clicks above.
@@ -71,16 +79,25 @@ def test_the_saved_board_is_painted_before_python_and_clicks_then_do_nothing(sit
         held[0].continue_()
         wait_ready(page)
         expect(page.locator("#starting")).to_have_count(0)
-        assert not page.evaluate("document.querySelector('#app').inert")
         assert page.evaluate("document.body.dataset.preview") is None
+        # The tap was answered once Python was ready: the dig is being built, once.
+        expect(page.locator(".pressed")).to_have_count(0)
+        wait_until(
+            page,
+            "window.mykerinos.call(`view`, `[]`).then((t) => JSON.parse(t).building !== null)",
+        )
         after = view_of(page)
         assert (
             page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)") == record
         )
-        assert not after["building"] and after["players"] == saved["players"]
+        assert after["building"] and after["players"] == saved["players"]
+        assert after["revision"] == saved["revision"]
         assert not page.evaluate("document.querySelector('#new-game-dialog').open")
-        # And it plays on.
-        play_action(PageDriver(page), "action:dig", rng)
+        # And it plays on: the dig is finished on the board.
+        driver = PageDriver(page)
+        view = driver.view()
+        while view["revision"] == saved["revision"]:
+            view = driver.click(choose(view, rng))
     finally:
         context.close()
 

@@ -514,6 +514,12 @@ def test_a_guest_carries_on_when_the_host_is_gone_and_the_other_follows(device, 
     cy = device(url)
     take_seat(cy, 2, "Cy")
     play_until([host, bob, cy], lambda: moves_of(host) >= 3, random.Random(4))
+    # The room's device sends a decision once Python has answered it: the others
+    # hold what it played before it goes.
+    played = moves_of(host)
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while moves_of(bob) < played and time.monotonic() < deadline:
+        time.sleep(0.05)
     host.context.close()  # the room's device is gone for good
     expect(bob.locator("#live-take-over")).to_be_visible(timeout=WAIT_MS)
     moves = record_of(bob)["moves"]

@@ -58,7 +58,6 @@ function listen() {
     if (!data || typeof data !== "object") return;
     if (typeof data.mark === "string") {
       performance.mark(data.mark, { startTime: Math.max(0, data.at - performance.timeOrigin) });
-      if (data.mark === "mykerinos:python") channel.close();
     } else if (typeof data.url === "string") win.mykerinosLoader?.fetched?.(data.url, data.got, data.done);
   };
 }

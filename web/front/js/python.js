@@ -84,8 +84,16 @@ function mark(name) {
 
 // On a first visit the page's loading screen counts the bytes of every file
 // as they arrive: the worker's fetches (Pyodide's runtime, the zips) are told
-// to it, each at most every 100 ms and once complete.
+// to it, each at most every 100 ms and once complete, and every file the
+// worker loaded otherwise (its modules) once it has arrived.
 if (channel && QUERY.get("count")) {
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) channel.postMessage({ url: entry.name, got: 0, done: true });
+    }).observe({ type: "resource", buffered: true });
+  } catch {
+    // No resource timing in this worker: its fetches are still counted.
+  }
   const fetchNow = globalThis.fetch;
   globalThis.fetch = (input, init) => {
     const answer = fetchNow(input, init);
