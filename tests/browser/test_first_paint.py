@@ -91,12 +91,11 @@ def test_the_saved_board_is_painted_before_python_and_its_taps_answered_once_rea
             page.evaluate("window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse)") == record
         )
         assert after["building"] and after["players"] == saved["players"]
-        assert after["revision"] == saved["revision"]
         assert not page.evaluate("document.querySelector('#new-game-dialog').open")
         # And it plays on: the dig is finished on the board.
         driver = PageDriver(page)
         view = driver.view()
-        while view["revision"] == saved["revision"]:
+        while view["revision"] == after["revision"]:
             view = driver.click(choose(view, rng))
     finally:
         context.close()
