@@ -89,8 +89,30 @@ new PerformanceObserver((list) => {
     else if (name.endsWith("/pyodide.asm.wasm")) __step("wasm");
   }
 }).observe({ type: "resource", buffered: true });
+// The main thread's long tasks (over 50 ms): [start, duration].
+window.__long = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__long.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask" });
+// A tap on the saved board: when it was made, and the frame that shows it pressed.
+document.addEventListener("click", (event) => {
+  if (window.__tapAt === undefined && event.target.closest?.("[data-target]")) {
+    window.__tapAt = event.timeStamp;
+    window.__tapPreview = document.body.dataset.preview === "1";
+  }
+}, true);
+new MutationObserver((_, observer) => {
+  if (window.__tapAt !== undefined && document.querySelector(".pressed")) {
+    observer.disconnect();
+    requestAnimationFrame(() => { window.__pressedAt = performance.now(); });
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["class"] });
 """
 )
+
+# A tap on the saved board while Python starts (a return visit): an action button.
+TAP_TARGET = '#app [data-target^="action:"]'
+
 
 # The breakdown's steps, in order: (key in window.__steps, label).
 STEPS = (
@@ -112,23 +134,54 @@ STEPS = (
 )
 
 
-def load(context, url: str, cpu: float) -> tuple[float, float | None, dict[str, float], object]:
+def tap_saved_board(page) -> None:
+    """Tap an action button of the saved board, if it is painted before Python
+    is ready (the tap is then shown pressed and answered once Python is)."""
+    try:
+        page.wait_for_selector(
+            f'body[data-preview="1"] {TAP_TARGET}, body[data-ready="1"]',
+            state="attached",
+            timeout=TIMEOUT_MS,
+        )
+        if page.evaluate("document.body.dataset.preview === '1'"):
+            page.locator(TAP_TARGET).first.click(timeout=2000, no_wait_after=True)
+    except Exception:
+        pass  # no saved board, or Python was ready first: nothing to tap
+
+
+def load(
+    context, url: str, cpu: float, tap: bool = False
+) -> tuple[float, float | None, dict[str, float], object]:
     """A new tab, its processor slowed `cpu` times, navigated to url; ms from
     navigation start to the ready marker, to the board first visible (None:
-    the page has no board), and the page's steps. The tab stays open."""
+    the page has no board), and the page's steps: with them "longest", the
+    longest main-thread task before the ready marker, and with `tap` (a tap on
+    the saved board while Python starts) "pressed", ms from the tap to the
+    frame that shows it pressed. The tab stays open."""
     page = context.new_page()
     if cpu > 1:
         session = context.new_cdp_session(page)
         session.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+    if tap:
+        tap_saved_board(page)
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
     wait_until(page, "window.__readyAt !== undefined")
     python = page.evaluate("window.mykerinosPython ? window.mykerinosPython.snapshot : null")
+    longest = page.evaluate(
+        "Math.max(0, ...window.__long.filter(([at]) => at <= window.__readyAt).map(([, d]) => d))"
+    )
+    pressed = page.evaluate(
+        "window.__tapPreview && window.__pressedAt !== undefined"
+        " ? window.__pressedAt - window.__tapAt : null"
+    )
+    extra = {"longest": longest} | ({"pressed": pressed} if pressed is not None else {})
     return (
         page.evaluate("window.__readyAt"),
         page.evaluate("window.__boardAt ?? null"),
         {
             "python": python,
+            **extra,
             **page.evaluate("window.__steps"),
             **page.evaluate(
                 "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
@@ -197,7 +250,9 @@ def measure(playwright, site_url: str, page_path: str, cpu: float) -> dict:
             page.close()
 
             done = len(finished)
-            cached, cached_board, cached_steps, page = load(context, site_url + page_path, cpu)
+            cached, cached_board, cached_steps, page = load(
+                context, site_url + page_path, cpu, tap=True
+            )
             second = [r for r in finished[done:] if not r["worker"]]
             from_sw = sum(1 for r in second if r["from_sw"])
             return {
@@ -266,6 +321,16 @@ def report(results: dict[str, list[dict]], games: list[str], runs: int, cpu: flo
             print(f"  {label:34}{row[0]}{row[1]}")
         row = [f"{statistics.median(r[mode] for r in game):>8.0f}" for mode in ("cold", "cached")]
         print(f"  {'clickable':34}{row[0]}{row[1]}")
+        taps = [r["cached_steps"]["pressed"] for r in game if "pressed" in r["cached_steps"]]
+        print(
+            f"  a tap on the saved board shown pressed after (ms, cached, each run): "
+            f"{[round(t) for t in taps] or '-'}"
+        )
+    print("\nlongest main-thread task before clickable, ms, each run (cold / cached)")
+    for name, found in results.items():
+        cold = [round(r["cold_steps"].get("longest", 0)) for r in found]
+        cached = [round(r["cached_steps"].get("longest", 0)) for r in found]
+        print(f"  {name:12} cold {cold}  cached {cached}")
     print()
     for name, found in results.items():
         print(
