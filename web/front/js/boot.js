@@ -256,7 +256,6 @@ export function start() {
     drawFooter(store);
     renderer.draw(first.view);
     performance.mark("mykerinos:drawn");
-    document.body.dataset.ready = "1";
     // Taps on the saved board while Python started, in order.
     if (taps.length) answerTaps();
     // The computer players are loaded in idle time: loading them is too long a
@@ -269,6 +268,8 @@ export function start() {
     else if (!(await openLink(page)) && first.newGame) openNewGame(first.view);
     else if (load(KEY_HOSTING)) livePlay().then((live) => live.reopenLive(page, first.view));
     watchLinks(page);
+    // Ready: the board, and the dialog or the link the start asked for.
+    document.body.dataset.ready = "1";
   }
 
   /**
