@@ -228,6 +228,6 @@ def test_one_module_writes_the_page_s_keys_and_computes_their_prefix() -> None:
     assert saves.count("localStorage.setItem(prefix + key") == 1
     assert "export function writeAll(" in saves and "key.startsWith(prefix)" in saves
     assert "writeAll(" in (JS / "engine.js").read_text()
-    main = (PAGE / "main.py").read_text()
-    assert "pathname" not in main and "localStorage" not in main  # no second prefix
-    assert "site_prefix(" in main
+    main = (PAGE / "main.py").read_text() + (PAGE / "engine.py").read_text()
+    assert "pathname" not in main and "js.localStorage" not in main  # no second prefix
+    assert "site_prefix(settings" in main
