@@ -72,7 +72,14 @@ self.addEventListener("fetch", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       const hit = await cache.match(cacheKey(request));
-      return hit || fetch(request);
+      if (!hit) return fetch(request);
+      // A file asked for with a query is answered as a response of its own, so
+      // that it keeps the URL it was asked by (a module's import.meta.url is its
+      // response's: web/front/js/python.js reads its query there).
+      if (new URL(request.url).search) {
+        return new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
+      }
+      return hit;
     })(),
   );
 });
