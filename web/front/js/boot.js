@@ -254,7 +254,9 @@ export function start() {
       },
     );
     drawFooter(store);
-    renderer.draw(first.view);
+    // Drawn a frame's share at a time (no long task on a phone); a view
+    // shown meanwhile (a tap on the saved board answered) draws the rest.
+    await renderer.drawInSteps(first.view, () => store.view === first.view && !store.queued);
     performance.mark("mykerinos:drawn");
     // Taps on the saved board while Python started, in order.
     if (taps.length) answerTaps();
@@ -301,6 +303,14 @@ export function start() {
     const view = savedView();
     const app = $("#app");
     if (!view || !app) return;
+    // A view this page cannot draw: the loading screen stays.
+    const unpaint = () => {
+      if (booted) return;
+      endPreview();
+      app.replaceChildren();
+      const loader = $("#loader");
+      if (loader) loader.hidden = false;
+    };
     try {
       buildFrame(page, view, actions);
       store.starting = true;
@@ -314,14 +324,12 @@ export function start() {
         }),
       );
       renderer.reset();
-      renderer.draw(view);
       const loader = $("#loader");
       if (loader) loader.hidden = true;
+      // Part by part, a frame's share at a time: no long task on a phone.
+      renderer.drawInSteps(view, () => !booted).catch(unpaint);
     } catch {
-      endPreview(); // a view this page cannot draw: the loading screen stays
-      app.replaceChildren();
-      const loader = $("#loader");
-      if (loader) loader.hidden = false;
+      unpaint();
     }
   }
 

@@ -71,10 +71,46 @@ export function createRenderer(store, parts, hooks) {
     if (view) show(view);
   }
 
+  /**
+   * Draw a view part by part, a frame's share at a time: the page's first
+   * drawing (the saved board while Python starts, then the first view), in
+   * tasks short enough that a phone's main thread is never held long. Stops
+   * as soon as `still()` is false (another view is on its way); answers
+   * whether it drew the whole view.
+   * @param {View} view
+   * @param {() => boolean} still
+   * @param {number} [budgetMs]  drawing per task, about
+   * @returns {Promise<boolean>}
+   */
+  async function drawInSteps(view, still, budgetMs = 30) {
+    store.view = view;
+    const before = hooks.before();
+    let begun = performance.now();
+    for (const part of parts) {
+      if (!still()) return false;
+      const key = JSON.stringify(part.slice(view));
+      if (store.drawn.get(part.name) === key) continue;
+      part.draw(view);
+      store.drawn.set(part.name, key);
+      if (performance.now() - begun > budgetMs) {
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        begun = performance.now();
+      }
+    }
+    if (!still()) return false;
+    const body = document.body.dataset;
+    body.turn = view.final ? "over" : String(view.to_move);
+    body.revision = String(view.revision);
+    body.game = String(view.game);
+    body.drawn = String(++store.draws);
+    hooks.after(before, view);
+    return true;
+  }
+
   /** Forget what was drawn: every part draws again (new frame, new language, new geometry). */
   function reset() {
     store.drawn.clear();
   }
 
-  return { draw, show, redraw, reset };
+  return { draw, drawInSteps, show, redraw, reset };
 }
