@@ -21,7 +21,7 @@ import { startLesson } from "./lesson.js";
 import { createRenderer } from "./render.js";
 import { drawBotStatus } from "./status.js";
 import { load, savedView, watchTabs } from "./saves.js";
-import { openLink, shareGame, watchLinks } from "./links.js";
+import { hasLink, openLink, shareGame, watchLinks } from "./links.js";
 import { createStore, latest } from "./store.js";
 import { createHooks, shown } from "./hooks.js";
 import { SIDEWAYS, phoneLayout } from "./phone.js";
@@ -242,9 +242,15 @@ export function start() {
     tapsFirst();
     performance.mark("mykerinos:startup");
     store.python = first.python || store.python;
+    // The saved board's frame stays when it was painted: only the parts that
+    // differ from it are drawn again.
+    const painted = store.starting;
     endPreview();
-    buildFrame(page, first.view, actions);
-    renderer.reset();
+    if (painted) $("#starting")?.remove();
+    else {
+      buildFrame(page, first.view, actions);
+      renderer.reset();
+    }
     installListeners();
     tabs = watchTabs(
       () => latest(store),
@@ -267,7 +273,7 @@ export function start() {
     // A game in the address (a shared link) comes before the new-game dialog.
     // An invite to a live game: live play loads and joins its room.
     if (location.hash.startsWith(LIVE_MARK)) livePlay().then((live) => live.joinLive(page));
-    else if (!(await openLink(page)) && first.newGame) openNewGame(first.view);
+    else if (!(hasLink() && (await openLink(page))) && first.newGame) openNewGame(first.view);
     else if (load(KEY_HOSTING)) livePlay().then((live) => live.reopenLive(page, first.view));
     watchLinks(page);
     // Ready: the board, and the dialog or the link the start asked for.
