@@ -63,7 +63,6 @@ import sys
 import tempfile
 import threading
 import time
-from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,6 +79,7 @@ from harness.tabs import (  # noqa: E402
     x_display,
 )
 from tools import build, serve  # noqa: E402
+from tools.worker_cpu import descendants  # noqa: E402
 
 TARGET_MB = {"chromium": 200, "firefox": 200, "webkit": 400}
 GAME_TIMEOUT_S = 1200
@@ -96,28 +96,7 @@ MOVES_JS = (
 
 
 # ------------------------------------------------------------------ /proc
-def _children() -> dict[int, list[int]]:
-    kids: dict[int, list[int]] = defaultdict(list)
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        kids[ppid].append(int(entry))
-    return kids
-
-
-def descendants(root: int) -> list[int]:
-    kids = _children()
-    found, stack = [], [root]
-    while stack:
-        for child in kids.get(stack.pop(), []):
-            found.append(child)
-            stack.append(child)
-    return found
+# descendants(): tools/worker_cpu.py's, which the phone model uses too.
 
 
 def _args(pid: int) -> list[str]:

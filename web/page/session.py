@@ -89,10 +89,6 @@ def random_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
-# Earlier releases kept one save per origin under this key, outside any prefix.
-LEGACY_KEY = "mykerinos.save"
-
-
 def adopt_legacy_save(storage: Storage, legacy: str | None) -> bool:
     """Bring an earlier release's save into this site's slots, so that a
     returning player finds their game: when nothing is current here yet, it

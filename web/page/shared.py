@@ -52,6 +52,8 @@ KEY_LANGUAGE: Final = "lang"  # the language picked with the switch
 KEY_SEAT: Final = "seat:"  # "seat:<game>": the visitor's seat in a linked game
 KEY_LIVE: Final = "live:"  # "live:<room>": a guest's seat and its secret in a live game
 KEY_HOSTING: Final = "hosting"  # the live room this device holds, to open again after a reload
+# Outside the prefix: where earlier releases kept one save per origin (read to adopt it).
+KEY_LEGACY: Final = "mykerinos.save"
 
 
 def target(kind: str, value: str | int) -> str:

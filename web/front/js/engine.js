@@ -25,7 +25,7 @@
 // and the "mykerinos:ready" event (web/front/js/boot.js boots on it).
 
 import { language, t } from "./i18n.js";
-import { everyKey, prefix, readNow, writeAll } from "./saves.js";
+import { everyKey, prefix, read, writeAll } from "./saves.js";
 
 /** @typedef {{sync: {open: (s: string) => Promise<string>, call: (n: string, a: string) => Promise<string>, stored: (c: string) => Promise<void>, refused: () => Promise<void>}}} Worker */
 
@@ -62,19 +62,6 @@ function listen() {
   };
 }
 
-/** @type {Worker | null} */
-let worker = null;
-
-/**
- * Write what a call saved, in order (web/front/js/saves.js); a write the
- * device refuses is told to Python, which then says so once.
- * @param {[string, string | true | null][]} writes
- * @param {string} answer
- */
-function write(writes, answer) {
-  if (writes.length && !writeAll(writes, answer)) worker?.sync.refused();
-}
-
 /**
  * Call Python: one function of web/page/bridge.py, its arguments as a JSON
  * array; the answer's JSON text once what it saved is written.
@@ -88,7 +75,9 @@ async function call(name, args) {
   const end = text.indexOf("\n");
   const head = JSON.parse(end < 0 ? text : text.slice(0, end));
   const answer = end < 0 ? "" : text.slice(end + 1);
-  write(head.w, answer);
+  // What the call saved, in order (web/front/js/saves.js); a write the device
+  // refuses is told to Python, which then says so once.
+  if (head.w.length && !writeAll(head.w, answer)) python.sync.refused();
   if (head.e) {
     const error = new Error(head.e[1]);
     error.name = head.e[0];
@@ -103,7 +92,7 @@ async function call(name, args) {
  * @param {string} key  without the prefix
  */
 export function reread(key) {
-  const value = readNow(key);
+  const value = read(key);
   started.then((python) => python.sync.stored(JSON.stringify([prefix + key, value])));
 }
 
@@ -131,7 +120,6 @@ async function start() {
   const settings = { ...everyKey(), language: language() };
   const opened = JSON.parse(await python.sync.open(JSON.stringify(settings)));
   win.mykerinosPython = opened.start;
-  worker = python;
   return python;
 }
 

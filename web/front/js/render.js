@@ -36,12 +36,29 @@ export function createRenderer(store, parts, hooks) {
   function draw(view) {
     store.view = view;
     const before = hooks.before();
-    for (const part of parts) {
-      const key = JSON.stringify(part.slice(view));
-      if (store.drawn.get(part.name) === key) continue;
-      part.draw(view);
-      store.drawn.set(part.name, key);
-    }
+    for (const part of parts) drawPart(part, view);
+    drawn(before, view);
+  }
+
+  /**
+   * Draw one part, if its slice of the view changed; answers whether it drew.
+   * @param {Part} part
+   * @param {View} view
+   */
+  function drawPart(part, view) {
+    const key = JSON.stringify(part.slice(view));
+    if (store.drawn.get(part.name) === key) return false;
+    part.draw(view);
+    store.drawn.set(part.name, key);
+    return true;
+  }
+
+  /**
+   * Every part is drawn: mark the body with what it shows, then the hooks.
+   * @param {unknown} before  what hooks.before() said
+   * @param {View} view
+   */
+  function drawn(before, view) {
     const body = document.body.dataset;
     body.turn = view.final ? "over" : String(view.to_move);
     body.revision = String(view.revision);
@@ -88,22 +105,13 @@ export function createRenderer(store, parts, hooks) {
     let begun = performance.now();
     for (const part of parts) {
       if (!still()) return false;
-      const key = JSON.stringify(part.slice(view));
-      if (store.drawn.get(part.name) === key) continue;
-      part.draw(view);
-      store.drawn.set(part.name, key);
-      if (performance.now() - begun > budgetMs) {
+      if (drawPart(part, view) && performance.now() - begun > budgetMs) {
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
         begun = performance.now();
       }
     }
     if (!still()) return false;
-    const body = document.body.dataset;
-    body.turn = view.final ? "over" : String(view.to_move);
-    body.revision = String(view.revision);
-    body.game = String(view.game);
-    body.drawn = String(++store.draws);
-    hooks.after(before, view);
+    drawn(before, view);
     return true;
   }
 

@@ -16,7 +16,7 @@
 // to Python, with a copy of every key under it; web/front/js/i18n.js, the first module
 // the page loads (through web/front/js/loader.js), imports it to read the language.
 
-import { KEY_CURRENT as CURRENT_KEY, KEY_SLOT as SLOT, KEY_VIEW as VIEW_KEY } from "./generated/shared.js";
+import { KEY_CURRENT as CURRENT_KEY, KEY_LEGACY, KEY_SLOT as SLOT, KEY_VIEW as VIEW_KEY } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 
@@ -43,14 +43,13 @@ function get(key) {
   }
 }
 
-/** @param {string} key */
-function read(key) {
+/**
+ * The value of this site's key now, or null.
+ * @param {string} key  without the prefix
+ */
+export function read(key) {
   return get(prefix + key);
 }
-
-// Earlier releases kept one save per origin under this key, outside any prefix
-// (web/page/session.py's LEGACY_KEY).
-const LEGACY_KEY = "mykerinos.save";
 
 /**
  * Python's copy of the saves (web/page/mirror.py): every key of this copy of
@@ -67,7 +66,7 @@ export function everyKey() {
       const key = localStorage.key(i);
       if (key?.startsWith(prefix)) entries[key] = localStorage.getItem(key) ?? "";
     }
-    legacy = localStorage.getItem(LEGACY_KEY);
+    legacy = localStorage.getItem(KEY_LEGACY);
   } catch {
     refuses = true; // storage disabled
   }
@@ -98,14 +97,6 @@ export function writeAll(writes, answer) {
     }
   }
   return true;
-}
-
-/**
- * The value of this site's key now, or null.
- * @param {string} key  without the prefix
- */
-export function readNow(key) {
-  return read(key);
 }
 
 /**

@@ -35,6 +35,7 @@ export const KEY_LANGUAGE = "lang"; // the language picked with the switch
 export const KEY_SEAT = "seat:"; // "seat:<game>": the visitor's seat in a linked game
 export const KEY_LIVE = "live:"; // "live:<room>": a guest's seat and its secret in a live game
 export const KEY_HOSTING = "hosting"; // the live room this device holds, to open again after a reload
+export const KEY_LEGACY = "mykerinos.save";
 
 /**
  * A click or review target of that kind: target(CELL, "c3") is "cell:c3".
