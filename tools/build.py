@@ -3,14 +3,14 @@
 
 Layout of the output folder:
 
-    index.html, pyscript.toml      the page and its PyScript config
+    index.html                     the page, its PyScript configuration inline
     manifest.webmanifest, icons/   web app manifest (installable app) and its
                                    icons, drawn by tools/icons.py
     web/front/                     everything under web/front/ (the browser side: JS,
                                    CSS, catalogues)
     web/page/main.py               the page model's entry script, loaded by URL
     game.zip                       the engine package (game/**), unpacked into
-                                   the in-browser file system by pyscript.toml
+                                   the in-browser file system by web/front/js/python.js
     page.zip                       web/page/**/*.py, web/page/lessons.json and
                                    web/front/lang/*.json as page/... and front/lang/...,
                                    unpacked the same way, so `import page.<module>`
@@ -672,11 +672,10 @@ def build(
         shutil.rmtree(tmp)
     tmp.mkdir(parents=True)
 
-    # The page and its config.
-    for name in ("index.html", "pyscript.toml"):
-        if not (ROOT / name).is_file():
-            raise BuildError(f"missing {name}")
-        _copy(ROOT / name, tmp / name)
+    # The page (its PyScript configuration inline).
+    if not (ROOT / "index.html").is_file():
+        raise BuildError("missing index.html")
+    _copy(ROOT / "index.html", tmp / "index.html")
     write_app_manifest(tmp)
 
     # Everything under web/front/ (the service-worker template is a build input),
@@ -697,7 +696,7 @@ def build(
 
     # Python for the in-browser file system. Names keep their package folder
     # (game/... from the top, page/... and front/lang/... from web/), and
-    # pyscript.toml unpacks both zips into the working directory, so imports are
+    # web/front/js/python.js unpacks both zips into the working directory, so imports are
     # the same as in CPython with the top and web/ on the path.
     game_files = _files_under(ROOT / "game")
     _write_zip(tmp / "game.zip", game_files, ROOT)

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from tests.browser.browser_helpers import ROOT, drawn, wait_ready, wait_service_worker, wait_until
 from tests.browser.test_game_page import start_game, view_of, wait_redraw
 
-SOURCES = ("game", "tools", "web", "index.html", "pyscript.toml", "package.json")
+SOURCES = ("game", "tools", "web", "index.html", "package.json")
 APP_JS = "fetch('./web/front/js/app.js').then(r => r.text())"
 
 

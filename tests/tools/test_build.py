@@ -8,7 +8,6 @@ import re
 import struct
 import subprocess
 import sys
-import tomllib
 import urllib.error
 import urllib.request
 import xml.etree.ElementTree as ET
@@ -37,7 +36,6 @@ def sw_parts(out: Path) -> tuple[str, list[str]]:
 def test_layout(built):
     for name in (
         "index.html",
-        "pyscript.toml",
         "game.zip",
         "page.zip",
         "sw.js",
@@ -299,7 +297,11 @@ def test_python_archives(built):
 
 
 def test_config_is_local(built):
-    config = tomllib.loads((built / "pyscript.toml").read_text())
+    html = (built / "index.html").read_text()
+    found = re.search(r'<py-config hidden type="json">(.*?)</py-config>', html)
+    assert found, "index.html's PyScript configuration"
+    config = json.loads(found.group(1))
+    assert not (built / "pyscript.toml").exists()
     # No Python on the page's main thread: the worker's interpreter is the page's
     # own module, which starts pyodide/pyodide.mjs (tests/tools/test_snapshot.py).
     assert "interpreter" not in config
@@ -308,11 +310,10 @@ def test_config_is_local(built):
         'new URL("./python.js", import.meta.url)' in engine
         and "version: interpreterUrl()" in engine
     )
-    assert "!py-editor" in engine and "!py-editor" in str(config["plugins"])
+    assert "!py-editor" in config["plugins"] and "CONFIG" not in engine
     # The zips are unpacked (or written out of the snapshot) by python.js, not by PyScript.
     assert "files" not in config
     assert 'const ZIPS = ["game.zip", "page.zip"];' in (built / build.PYTHON_START).read_text()
-    html = (built / "index.html").read_text()
     assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]", html, re.I), (
         "absolute URL in index.html"
     )

@@ -43,12 +43,27 @@ function interpreterUrl() {
   return url.href;
 }
 
-// PyScript's own plugins the worker has no use for (its code editor, terminal,
-// py-game...): not loaded. sync_main_only: the worker never touches the page.
-const CONFIG = {
-  plugins: ["!py-editor", "!py-terminal", "!py-game", "!donkey", "!deprecations-manager"],
-  sync_main_only: true,
-};
+/**
+ * PyScript's configuration: index.html's <py-config> (JSON), the page's one,
+ * with the worker's own wish added (sync_main_only: the worker never waits for
+ * the page). MicroPython's <mpy-config> is given the same text, made here
+ * before PyScript reads it: PyScript loads its plugins for each interpreter
+ * it knows, used or not, and the configuration turns off those the page has
+ * no use for.
+ * @returns {Record<string, unknown>}
+ */
+function configuration() {
+  const element = /** @type {HTMLElement} */ (document.querySelector("py-config"));
+  const text = element.textContent ?? "{}";
+  if (!document.querySelector("mpy-config")) {
+    const copy = document.createElement("mpy-config");
+    copy.hidden = true;
+    copy.setAttribute("type", "json");
+    copy.textContent = text;
+    element.after(copy);
+  }
+  return { ...JSON.parse(text), sync_main_only: true };
+}
 
 /** The worker's progress, shown by the loading screen and marked for measurements. */
 function listen() {
@@ -98,6 +113,7 @@ export function reread(key) {
 
 async function start() {
   listen();
+  const config = configuration();
   // PyScript, the loader (its own worker support; built files, no types).
   const { PyWorker } = await import(new URL("../../../pyscript/core.js", import.meta.url).href);
   // PyScript is ready to make workers once its own element is defined.
@@ -105,7 +121,7 @@ async function start() {
   const python = /** @type {Worker} */ (
     /** @type {unknown} */ (
       await PyWorker(new URL("../../page/main.py", import.meta.url).href, {
-        config: CONFIG,
+        config,
         version: interpreterUrl(),
       })
     )
