@@ -61,7 +61,8 @@ from its UI process only, so the bench cannot send one). Then, for each game and
 how many lived, the game's share above the bare page (medians of the same
 run), and where the memory was at its peak (bench/smaps.py's kinds, the
 median of each over the runs). Python's heap (Pyodide's WebAssembly memory,
-which never shrinks) is read through a probe the browser adds to every page.
+which never shrinks) is what the game's worker says (`window.mykerinos.heap()`), and for
+the bare page what a probe the browser adds to the page sees.
 `--site DIR` (repeatable) serves built sites as they are: before and after a
 change, in one run. Checks nothing.
 """
@@ -102,8 +103,10 @@ BARE_WATCH_S = 40
 
 READY_JS = "document.body && document.body.dataset.ready === '1'"
 
-# Keeps every WebAssembly memory the page makes (Pyodide's is Python's heap),
-# so that its size can be read: it only ever grows.
+# Keeps every WebAssembly memory a page makes on its main thread (the bare
+# page's Pyodide: Python's heap), so that its size can be read: it only ever
+# grows. The game's Python runs in a worker, which no probe of the page sees:
+# the game says its heap's size itself (window.mykerinos.heap()).
 WASM_PROBE = """(() => {
   const kept = window.__wasmMemories = [];
   const Memory = WebAssembly.Memory;
@@ -120,7 +123,10 @@ WASM_PROBE = """(() => {
     WebAssembly[name] = function (...args) { return original.apply(this, args).then(look); };
   }
 })()"""
-WASM_MB = "Math.max(0, ...(window.__wasmMemories || []).map((m) => m.buffer.byteLength)) / 1048576"
+WASM_MB = (
+    "(window.mykerinos && window.mykerinos.heap ? await window.mykerinos.heap()"
+    " : Math.max(0, ...(window.__wasmMemories || []).map((m) => m.buffer.byteLength))) / 1048576"
+)
 
 # Fills in and submits the new-game dialog as a person would; the redraws so far.
 NEW_GAME_JS = """(() => {

@@ -21,6 +21,10 @@ def test_page_becomes_ready(site, page, recorder):
     page.goto(site.url)
     wait_ready(page)
     assert page.locator("#loader").is_hidden()
+    # Python's memory, as the worker says it (the phone bench's reading): the
+    # restored snapshot's 31.5 MB at least, in whole WebAssembly pages.
+    heap = page.evaluate("window.mykerinos.heap()")
+    assert heap >= 31e6 and heap % 65536 == 0, heap
     # Every file the page asked for exists (Pyodide's own list included).
     recorder.assert_no_http_errors()
     assert not recorder.failed, recorder.failed

@@ -21,13 +21,13 @@
 //   progress on a BroadcastChannel of this tab's own (web/front/js/python.js
 //   posts the bytes of a first visit's downloads and its User Timing marks).
 //
-// Once Python is ready: window.mykerinos = {ready, call}, body[data-engine],
+// Once Python is ready: window.mykerinos = {ready, call, heap}, body[data-engine],
 // and the "mykerinos:ready" event (web/front/js/boot.js boots on it).
 
 import { language, t } from "./i18n.js";
 import { everyKey, prefix, read, writeAll } from "./saves.js";
 
-/** @typedef {{sync: {open: (s: string) => Promise<string>, call: (n: string, a: string) => Promise<string>, stored: (c: string) => Promise<void>, refused: () => Promise<void>}}} Worker */
+/** @typedef {{sync: {open: (s: string) => Promise<string>, call: (n: string, a: string) => Promise<string>, stored: (c: string) => Promise<void>, refused: () => Promise<void>, heap: () => Promise<number>}}} Worker */
 
 const win = /** @type {any} */ (window);
 const TAB = Math.random().toString(36).slice(2);
@@ -143,8 +143,9 @@ async function start() {
 const started = start();
 
 started.then(
-  () => {
-    win.mykerinos = { ready: true, call };
+  (python) => {
+    // heap(): the bytes of Python's memory, for the benches (bench/phone.py).
+    win.mykerinos = { ready: true, call, heap: () => python.sync.heap() };
     document.body.dataset.engine = "1";
     document.body.dataset.webpy = "1";
     performance.mark("mykerinos:engine");
