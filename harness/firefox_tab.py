@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from harness.tabs import ERROR_RECORDER, READY_TIMEOUT_S, Tab
+from harness.tabs import ERROR_RECORDER, NO_PAUSE, READY_TIMEOUT_S, Tab
 
 LISTENING = re.compile(r"WebDriver BiDi listening on (ws://\S+)")
 START_TIMEOUT_S = 60
@@ -121,7 +121,8 @@ class FirefoxTab(Tab):
         tree = self._command("browsingContext.getTree", {"maxDepth": 0})
         self._context = tree["contexts"][0]["context"]
         self._command(
-            "script.addPreloadScript", {"functionDeclaration": f"() => {{ {ERROR_RECORDER} }}"}
+            "script.addPreloadScript",
+            {"functionDeclaration": f"() => {{ {ERROR_RECORDER}; {NO_PAUSE} }}"},
         )
         self._command(
             "session.subscribe",

@@ -51,6 +51,11 @@ ERROR_RECORDER = r"""
 })()
 """
 
+# The computers' moves played as soon as they are chosen, not shown "thinking"
+# for a person's eye (web/front/js/bots.js): the tests wait for what they
+# check, never for a time. Read at each move, so it may be set at any time.
+NO_PAUSE = "window.mykerinosPauseMs = 0;"
+
 # Keeps every Blob handed to URL.createObjectURL, so a test can read what a
 # download link offered (a BiDi-driven Firefox reports no downloads,
 # and WebDriver classic none at all).
@@ -268,6 +273,7 @@ class PlaywrightTab(Tab):
         def open_page():
             context = owner.browser.new_context(accept_downloads=False)
             context.add_init_script(ERROR_RECORDER)
+            context.add_init_script(NO_PAUSE)
             context.on("request", lambda r: self._requests.append(r.url))
             context.on("console", self._on_console)
             page = context.new_page()
@@ -354,7 +360,7 @@ class WebKitTab(Tab):
             self._uploads.rmdir()
 
     def _loaded(self) -> None:
-        self.driver.execute_script(ERROR_RECORDER)
+        self.driver.execute_script(ERROR_RECORDER + NO_PAUSE)
 
     def goto(self, url: str) -> None:
         self.driver.get(url)

@@ -48,6 +48,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.tabs import NO_PAUSE
 from tests.browser.browser_helpers import (
     READY_TIMEOUT_MS,
     ROOT,
@@ -145,13 +146,17 @@ FROM_SNAPSHOT = "window.mykerinosSnapshot = 'fetch';"
 
 def starting_from_snapshot(browser):
     """``browser`` whose contexts start their pages' Python from the snapshot,
-    unless made with ``normal_start=True``."""
+    unless made with ``normal_start=True``, and play the computers' moves
+    without the pause a person needs to follow them (``NO_PAUSE``), unless
+    made with ``paced=True``."""
     new_context = browser.new_context
 
-    def new_context_from_snapshot(*, normal_start: bool = False, **options):
+    def new_context_from_snapshot(*, normal_start: bool = False, paced: bool = False, **options):
         context = new_context(**options)
         if not normal_start:
             context.add_init_script(FROM_SNAPSHOT)
+        if not paced:
+            context.add_init_script(NO_PAUSE)
         return context
 
     browser.new_context = new_context_from_snapshot
@@ -174,7 +179,8 @@ def recorder() -> Recorder:
 def context(request, browser, recorder):
     """A fresh context: empty HTTP cache, no service worker, all recorded."""
     normal = request.node.get_closest_marker("normal_start") is not None
-    context = browser.new_context(service_workers="allow", normal_start=normal)
+    paced = request.node.get_closest_marker("paced") is not None
+    context = browser.new_context(service_workers="allow", normal_start=normal, paced=paced)
     recorder.attach(context)
     yield context
     context.close()
@@ -218,6 +224,9 @@ def page(request, recorder):
         context = request.getfixturevalue("warm_context")
         recorder.attach(context)
     page = context.new_page()
+    if request.node.get_closest_marker("paced") is not None and not first_visit:
+        # The warm context's pages play the computers at once: this one as a person sees them.
+        page.add_init_script("delete window.mykerinosPauseMs;")
     page.set_default_timeout(READY_TIMEOUT_MS)
     # Everything the page logs and the requests it waits for, for wait_ready's
     # message if it never starts.

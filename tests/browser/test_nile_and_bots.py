@@ -7,6 +7,7 @@ import json
 import random
 import time
 
+import pytest
 from playwright.sync_api import expect
 
 from harness.pages import offered as targets
@@ -143,6 +144,7 @@ def record_moves(page) -> int:
     )
 
 
+@pytest.mark.paced  # a computer is seen thinking
 def test_person_against_computer_players(site, page, recorder):
     page.emulate_media(reduced_motion="reduce")
     page.goto(site.url)

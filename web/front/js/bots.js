@@ -18,7 +18,17 @@ import { nextTask } from "./tasks.js";
 /** @typedef {import("./store.js").Page} Page */
 
 const REDUCED = matchMedia("(prefers-reduced-motion: reduce)");
-const PAUSE_MS = () => (REDUCED.matches ? 150 : 600); // least time a move is shown "thinking"
+/**
+ * The least time a computer's move is shown "thinking", so that a person can
+ * follow it: shorter when less motion is asked for. A page driven by the tests
+ * sets window.mykerinosPauseMs (0: they wait for what they check, never for a
+ * time; tests/browser/conftest.py, harness/tabs.py).
+ */
+function pauseMs() {
+  const asked = /** @type {any} */ (window).mykerinosPauseMs;
+  if (typeof asked === "number" && asked >= 0) return asked;
+  return REDUCED.matches ? 150 : 600;
+}
 // Python thinks this long at a time, in its worker: short enough that a click
 // waits for no more than a step (Python serves calls in order), long enough
 // that the message between two steps costs nothing.
@@ -141,7 +151,7 @@ async function playBot(page, level, stamp) {
     searchMs: answer.seconds * 1000,
     at: started,
   });
-  const wait = PAUSE_MS() - ms;
+  const wait = pauseMs() - ms;
   if (wait > 0) await sleep(wait);
   if (!current()) {
     forget();
