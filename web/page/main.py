@@ -16,8 +16,8 @@ order sent), around one ``Engine`` (web/page/engine.py):
 - ``stored(change)``: another tab changed a key; ``refused()``: the page could
   not write one.
 - ``heap()``: the bytes of Python's memory (Pyodide's WebAssembly memory, which
-  only grows), for the benches that watch a phone's memory: the page cannot see
-  a worker's memory.
+  only grows; web/front/js/python.js reads it), for the benches that watch a
+  phone's memory: the page cannot see a worker's memory.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ import json
 import sys
 
 import js  # type: ignore[import-not-found]  # the worker's globals, in Pyodide only
-import pyodide_js  # type: ignore[import-not-found]  # Pyodide's own module, in Pyodide only
 from pyscript import sync  # type: ignore[import-not-found]  # PyScript, in the worker only
 
 from page.engine import Engine
@@ -54,4 +53,4 @@ sync.open = open_page
 sync.call = lambda name, args: engines[0].call(name, args)
 sync.stored = lambda change: engines[0].stored(change)
 sync.refused = lambda: engines[0].storage.refused()
-sync.heap = lambda: int(pyodide_js._module.HEAPU8.byteLength)
+sync.heap = lambda: int(js.mykerinosHeap())

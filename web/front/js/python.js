@@ -277,6 +277,9 @@ async function start() {
   const response = await found;
   const restored = response && SNAPSHOT ? await restore(pyodide, settings, response, SNAPSHOT) : null;
   const python = restored ?? (await startAsUsual(pyodide, settings));
+  // The bytes of Python's memory, for web/page/main.py's heap() (the benches):
+  // Pyodide's WebAssembly memory, on its private module object.
+  /** @type {any} */ (globalThis).mykerinosHeap = () => python._module.HEAPU8.byteLength;
   mark("mykerinos:python");
   timing.ms = performance.now() - begun;
   return python;
