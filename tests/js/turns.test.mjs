@@ -108,9 +108,16 @@ test("a log whose every decision is signed by its seat is taken, each refusal sa
   await refused({ ...payload, log: wrong }, read, "wrong-seat");
   const forged = [...log.slice(0, 4), await signEntry("t1", log.slice(0, 4), ["move", 1, 1, 1, "m1"], ann.signing)];
   await refused({ ...payload, log: forged }, read, "wrong-seat");
+  // A move kept whole rather than as its signature: not the log's form.
+  const whole = log.map((entry, k) => (k === 3 ? { e: ["move", 0, 0, 0, "m0"], s: entry.s } : entry));
+  await refused({ ...payload, log: whole }, read, "tampered");
+  assert.ok(
+    log.slice(3).every((entry) => entry.e === undefined && Number.isInteger(entry.b)),
+    "a move is its signature",
+  );
   // A signature moved to another place in the log, or changed.
   const swapped = log.map((entry, k) => (k === 3 ? { ...entry, s: log[4].s } : entry));
-  await refused({ ...payload, log: swapped }, read, "wrong-seat");
+  await refused({ ...payload, log: swapped }, read, "tampered");
   // A seat taken twice.
   const eve = await makeRoomKey();
   const twice = [...log.slice(0, 3), await signEntry("t1", log.slice(0, 3), ["take", 1, "Eve", eve.key], eve.signing)];

@@ -11,20 +11,24 @@
 //                                     for a computer's seat any seated person
 //
 // Entry k's signature is over JSON [VERSION, table, k, previous signature, entry],
-// so a log cannot be cut, reordered or moved to another table unnoticed. The
+// so a log cannot be cut, reordered or moved to another table unnoticed. A move
+// is kept as its signature and `by` alone ({s, b}): the rest of its entry is
+// the game's, read again by the rules on every device, so the log grows by
+// about a hundred bytes a decision. The
 // rules are Python's: `read` is its answer for the game (web/page/turns.py:
 // the deal, the seats, the names, each decision with the seat that had to make
 // it, the engine having replayed every one); this module checks the log says
 // the same and that every signature is good (keys.js: Ed25519 or P-256).
 
 import { signer, verifier } from "../live/keys.js";
+import { PERSON } from "../generated/shared.js";
 
 export const VERSION = "mykerinos-turns/1";
 const SIGNED = "s:";
 
 /**
  * @typedef {["open", string, string[], string] | ["take", number, string, string] | ["move", number, number, number, string]} Entry
- * @typedef {{e: Entry, s: string}} Signed
+ * @typedef {{e?: Entry, s: string, b?: number}} Signed  an opening or a take with its entry; a move with its signer's seat
  * @typedef {{v: number, table: string, game: string, log: Signed[]}} Payload
  * @typedef {import("../generated/bridge.js").TurnsGame} Read
  */
@@ -39,6 +43,9 @@ function message(table, k, previous, entry) {
   return JSON.stringify([VERSION, table, k, previous, entry]);
 }
 
+/** Whether a log's entry is a move. @param {Signed} signed */
+export const isMove = (signed) => signed.b !== undefined;
+
 /**
  * An entry signed with a seat's private key, chained after `log`.
  * @param {string} table
@@ -51,7 +58,7 @@ export async function signEntry(table, log, entry, signing) {
   const previous = log.length ? log[log.length - 1].s : "";
   const signed = await (await signer(signing))(message(table, log.length, previous, entry));
   const sig = signed.slice(SIGNED.length, signed.indexOf(":", SIGNED.length));
-  return { e: entry, s: sig };
+  return entry[0] === "move" ? { s: sig, b: entry[3] } : { e: entry, s: sig };
 }
 
 /** Why a version is refused (docs/TURNS.md): each is worded on screen. */
@@ -100,8 +107,12 @@ export async function checkLog(payload, table, read) {
   const names = seats.map(() => null);
   let moves = 0;
   for (let k = 0; k < log.length; k++) {
-    const { e, s } = log[k] ?? {};
-    if (!Array.isArray(e) || typeof s !== "string") throw new Refused("tampered", `entry ${k}`);
+    const { s, b } = log[k] ?? {};
+    const made = read.decisions[moves];
+    /** @type {Entry | undefined} */
+    const e = b === undefined ? log[k]?.e : made ? ["move", moves, Number(made[0]), b, String(made[1])] : undefined;
+    if (!Array.isArray(e) || typeof s !== "string" || (b === undefined && e[0] === "move"))
+      throw new Refused("tampered", `entry ${k}`);
     const text = message(table, k, k ? log[k - 1].s : "", e);
     const [kind] = e;
     let key = null;
@@ -111,7 +122,7 @@ export async function checkLog(payload, table, read) {
       key = opener;
     } else if (kind === "take" && k > 0) {
       const [, seat, name, taker] = e;
-      if (seats[seat] !== "human" || keys[seat] !== null) throw new Refused("wrong-seat", `take ${seat}`);
+      if (seats[seat] !== PERSON || keys[seat] !== null) throw new Refused("wrong-seat", `take ${seat}`);
       keys[seat] = key = taker;
       names[seat] = name;
     } else if (kind === "move" && k > 0) {
@@ -119,13 +130,18 @@ export async function checkLog(payload, table, read) {
       const made = read.decisions[moves];
       if (index !== moves || !made || made[0] !== seat || made[1] !== decision)
         throw new Refused("tampered", `move ${moves}`);
-      const person = seats[seat] === "human";
+      const person = seats[seat] === PERSON;
       if ((person && by !== seat) || !Number.isInteger(by) || !keys[by])
         throw new Refused("wrong-seat", `move ${moves}`);
       key = keys[by];
       moves++;
     } else throw new Refused("tampered", `entry ${k}`);
-    if (typeof key !== "string" || !(await good(key, text, s))) throw new Refused("wrong-seat", `signature ${k}`);
+    if (typeof key !== "string" || !(await good(key, text, s))) {
+      // Signed by another seat's key: the wrong seat; by no key of the table's: changed on the way.
+      for (const other of keys)
+        if (other && other !== key && (await good(other, text, s))) throw new Refused("wrong-seat", `${k}`);
+      throw new Refused("tampered", `signature ${k}`);
+    }
   }
   if (moves !== read.decisions.length) throw new Refused("tampered", "decisions not signed");
   names.forEach((name, seat) => {
