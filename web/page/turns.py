@@ -1,6 +1,6 @@
 """Play by turns: what the rules say about a table's game, for the page's checks.
 
-A table's game travels as a link's text (``share.link_code``: the whole game,
+A table's game travels as a link's text (web/page/share.py: the whole game,
 checked). Every device that receives a new version of it asks here what it
 holds: the deal without the names (so a seat taken under a new name is the same
 game), who plays each seat, and each decision with the seat that had to make it
