@@ -86,6 +86,39 @@ def test_a_table_on_screen_plays_only_this_devices_seats() -> None:
     ahead = link_code(table)
     bridge.turnsOpen(ahead, [mover], "aa11bb22cc33dd44")
     assert bridge.shareLink()["code"] == "g=" + ahead
-    # A game that is not a later version of the slot's: put there anew.
+    # A game that parts ways with the slot's: put there anew.
+    fork = game(0)
+    fork.play(legal[1])
+    bridge.turnsOpen(link_code(fork), [mover], "aa11bb22cc33dd44")
+    assert bridge.shareLink()["code"] == "g=" + link_code(fork)
+
+
+def test_a_table_kept_on_the_device_is_played_by_turns_from_the_first_view() -> None:
+    storage = Memory()
+    bridge = Bridge(Session.open(storage), storage)
+    table = game(0)
+    mover = table.state.to_move
+    assert mover is not None
+    bridge.turnsOpen(link_code(table), [(mover + 1) % 3], "aa11bb22cc33dd44")
+    storage.set("turns:aa11bb22cc33dd44", json.dumps({"seats": [(mover + 1) % 3]}))
+    again = Bridge(Session.open(storage), storage)
+    again.startup("en")
+    assert again.think("move") == {"error": "not this device's turn"}
+    assert turns.seats_kept("not json") is None and turns.seats_kept('{"seats": [1, true]}') == {1}
+
+
+def test_a_decision_made_here_and_not_yet_signed_is_kept_when_the_table_opens() -> None:
+    storage = Memory()
+    bridge = Bridge(Session.open(storage), storage)
+    table = game(0)
+    code = link_code(table)
+    mover = table.state.to_move
+    assert mover is not None
     bridge.turnsOpen(code, [mover], "aa11bb22cc33dd44")
-    assert bridge.shareLink()["code"] == "g=" + code
+    table.play(table.legal()[0])
+    bridge.turnsOpen(link_code(table), [mover], "aa11bb22cc33dd44")
+    # The table's version held is the one before: the game here stays ahead, renamed.
+    renamed = turns.renamed(code, mover, "Zed", "x")["code"]
+    bridge.turnsOpen(renamed, [mover], "aa11bb22cc33dd44")
+    read = turns.read_game(bridge.shareLink()["code"].removeprefix("g="))
+    assert len(read["decisions"]) == 1 and read["players"][mover] == "Zed"

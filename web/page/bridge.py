@@ -130,6 +130,15 @@ class Bridge:
         first = self.session.startup(language)
         lesson = self.course.resume()
         self.mode = Learning(self.course) if lesson else Playing(self.session)
+        kept = self.storage.get(shared.KEY_TURNS + self.session.game_id)
+        if kept is not None and not lesson:
+            # A game by turns: only this device's seats play, from the first view.
+            from . import turns  # play by turns: not needed to start
+            from .turning import Turning
+
+            mine = turns.seats_kept(kept)
+            if mine is not None:
+                self.mode = Turning(self.session, mine)
         python = ".".join(map(str, sys.version_info[:3]))
         return {
             "view": self.mode.view(),

@@ -92,15 +92,33 @@ def renamed(text: object, seat: int, name: object, default: str) -> Renamed:
 
 def put(session: Session, code: object, slot: str) -> None:
     """The table's game on the table, in its own save slot: the game there
-    moved on (or renamed) when it is a later version of it, else put there
-    anew. Raises LinkError for text that is no game."""
+    moved on (or renamed) when it is a later version of it, kept when it is
+    ahead (a decision made here, still to be signed and sent: the page does
+    that next), else put there anew. Raises LinkError for text that is no game."""
     state, seats = _decoded(code)
     table = session.table
     held = table.state
-    same_deal = deal_of(held) == deal_of(state) and table.seats == seats
-    if session.game_id == slot and same_deal and state.moves[: len(held.moves)] == held.moves:
-        if state.moves != held.moves or state.setup.players != held.setup.players:
-            table.follow(state)
+    same = session.game_id == slot and deal_of(held) == deal_of(state) and table.seats == seats
+    if same and held.moves[: len(state.moves)] == state.moves:  # ahead here, or the same
+        if state.setup.players != held.setup.players:
+            table.follow(held.renamed(state.setup.players))
             session.changed()
         return
+    if same and state.moves[: len(held.moves)] == held.moves:
+        table.follow(state)
+        session.changed()
+        return
     session.use(Table(state, seats, session.language), slot)
+
+
+def seats_kept(text: object) -> set[int] | None:
+    """The seats this device plays at the table kept under ``turns:<slot>``
+    (web/front/js/turns/tables.js), or None when it keeps no such table."""
+    try:
+        held = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+    seats = held.get("seats") if isinstance(held, dict) else None
+    if not isinstance(seats, list):
+        return None
+    return {s for s in seats if isinstance(s, int) and not isinstance(s, bool)}
