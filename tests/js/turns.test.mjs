@@ -6,8 +6,7 @@ import { test } from "node:test";
 
 const secret = await import("../../web/front/js/turns/secret.js");
 const nostr = await import("../../web/front/js/turns/nostr.js");
-const { signEntry, checkLog, compare, Refused } = await import("../../web/front/js/turns/log.js");
-const { makeRoomKey } = await import("../../web/front/js/live/keys.js");
+const { signEntry, checkLog, compare, Refused, seatKey } = await import("../../web/front/js/turns/log.js");
 nostr.useLibrary(new URL("../../node_modules/@noble/secp256k1/index.js", import.meta.url).href);
 
 test("every device derives the same keys from a table's secret, another secret others", async () => {
@@ -50,8 +49,8 @@ function reading(decisions, players = ["Ann", "Bob"]) {
 }
 
 async function table() {
-  const ann = await makeRoomKey();
-  const bob = await makeRoomKey();
+  const ann = await seatKey();
+  const bob = await seatKey();
   const log = [];
   log.push(await signEntry("t1", log, ["open", "d1", ["human", "human"], ann.key], ann.signing));
   log.push(await signEntry("t1", log, ["take", 0, "Ann", ann.key], ann.signing));
@@ -119,7 +118,7 @@ test("a log whose every decision is signed by its seat is taken, each refusal sa
   const swapped = log.map((entry, k) => (k === 3 ? { ...entry, s: log[4].s } : entry));
   await refused({ ...payload, log: swapped }, read, "tampered");
   // A seat taken twice.
-  const eve = await makeRoomKey();
+  const eve = await seatKey();
   const twice = [...log.slice(0, 3), await signEntry("t1", log.slice(0, 3), ["take", 1, "Eve", eve.key], eve.signing)];
   await refused({ ...payload, log: twice }, reading([]), "wrong-seat");
 });

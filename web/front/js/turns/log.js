@@ -22,6 +22,7 @@
 
 import { signer, verifier } from "../live/keys.js";
 import { PERSON } from "../generated/shared.js";
+import { b64, unb64 } from "./secret.js";
 
 export const VERSION = "mykerinos-turns/1";
 const SIGNED = "s:";
@@ -41,6 +42,36 @@ const SIGNED = "s:";
  */
 function message(table, k, previous, entry) {
   return JSON.stringify([VERSION, table, k, previous, entry]);
+}
+
+/**
+ * A new seat's key pair, as keys.js writes keys ("p" and base64url). Always
+ * ECDSA P-256, which every browser with WebCrypto checks: every device of a
+ * table must check every seat's signatures for as long as the game lasts, and
+ * Ed25519 is missing from some browsers still in use.
+ * @returns {Promise<{key: string, signing: string}>}
+ */
+export async function seatKey() {
+  const pair = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
+  const raw = await crypto.subtle.exportKey("raw", pair.publicKey);
+  const pkcs8 = await crypto.subtle.exportKey("pkcs8", pair.privateKey);
+  return { key: `p${b64(raw)}`, signing: `p${b64(pkcs8)}` };
+}
+
+/**
+ * The public half of a seat's private key (its seat link's), as the log writes it.
+ * @param {string} signing  "p" and PKCS #8 in base64url
+ */
+export async function publicOf(signing) {
+  if (!/^p[\w-]{40,400}$/.test(signing)) throw new Error("not a seat's key");
+  const algorithm = { name: "ECDSA", namedCurve: "P-256" };
+  const key = await crypto.subtle.importKey("pkcs8", unb64(signing.slice(1)), algorithm, true, ["sign"]);
+  const jwk = await crypto.subtle.exportKey("jwk", key);
+  const raw = new Uint8Array(65);
+  raw[0] = 4;
+  raw.set(unb64(jwk.x ?? ""), 1);
+  raw.set(unb64(jwk.y ?? ""), 33);
+  return `p${b64(raw)}`;
 }
 
 /** Whether a log's entry is a move. @param {Signed} signed */

@@ -39,7 +39,7 @@ function panel() {
  * its buttons), and the last word said.
  * @param {Shown | null} open  the table on screen
  * @param {Shown[]} tables     every table this device sits at
- * @param {{word: string, invite: () => void, tell: () => void, open: (id: string) => void}} how
+ * @param {{word: string, invite: () => void, tell: () => void, keep: () => void, open: (id: string) => void}} how
  */
 export function drawPanel(open, tables, how) {
   const waiting = tables.filter((table) => table.mine);
@@ -70,6 +70,13 @@ export function drawPanel(open, tables, how) {
               class: "primary",
               text: t("turns.tell"),
               onclick: how.tell,
+            }),
+            h("button", {
+              type: "button",
+              id: "turns-keep",
+              class: "secondary",
+              text: t("turns.keep"),
+              onclick: how.keep,
             }),
             h("button", {
               type: "button",

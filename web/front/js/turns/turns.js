@@ -11,9 +11,8 @@ import { t } from "../i18n.js";
 import { call } from "../generated/bridge.js";
 import { PERSON, TURNS_MARK } from "../generated/shared.js";
 import { notice } from "../dialogs.js";
-import { makeRoomKey } from "../live/keys.js";
 import { loadConfig } from "../live/transport.js";
-import { signEntry } from "./log.js";
+import { publicOf, seatKey, signEntry } from "./log.js";
 import { drawPanel, pickSeat, showTableLink } from "./panel.js";
 import { follow } from "./relays.js";
 import { b64, newTable, SECRET_SHAPE, TABLE_SHAPE, unb64 } from "./secret.js";
@@ -88,6 +87,7 @@ async function redraw(page) {
     word,
     invite: () => open && invite(open.held),
     tell: () => open && tell(open.held),
+    keep: () => open?.held.signing && keep(open.held),
     open: (id) => {
       const held = loadTable(id);
       if (held) queue(() => show(page, held));
@@ -108,6 +108,11 @@ function tell(held) {
   const game = b64(new TextEncoder().encode(JSON.stringify(held.payload)));
   const fragment = `${inviteOf(held)}~${game}`;
   showTableLink(fragment, { title: t("turns.tell"), text: t("turns.tell_text"), qr: false });
+}
+
+/** The seat's own link: the invite and the seat's private key, to take the seat back on a device that lost it. @param {Held} held */
+function keep(held) {
+  showTableLink(`${inviteOf(held)}.${held.signing}`, { title: t("turns.keep"), text: t("turns.keep_text"), qr: false });
 }
 
 /**
@@ -192,7 +197,7 @@ async function askSeat(page, held, said) {
 async function take(page, held, seat, name) {
   if (!held.payload) return;
   if (!held.key || !held.signing)
-    Object.assign(held, await makeRoomKey().then((k) => ({ key: k.key, signing: k.signing })));
+    Object.assign(held, await seatKey().then((k) => ({ key: k.key, signing: k.signing })));
   const renamed = await call("turnsRename", held.payload.game, seat, name);
   if (!renamed.ok || !renamed.code || renamed.name === undefined || !held.key || !held.signing) return;
   const log = [
@@ -237,6 +242,25 @@ function hook(page) {
 }
 
 /**
+ * A seat link opened on a device that lost its storage: the seats taken with
+ * that key are this device's again.
+ * @param {Held} held
+ * @param {string} signing
+ */
+async function seatBack(held, signing) {
+  let key;
+  try {
+    key = await publicOf(signing);
+  } catch {
+    word = t("turns.bad_invite");
+    return;
+  }
+  const seats = (held.payload?.log ?? []).flatMap((s) => (s.e?.[0] === "take" && s.e[3] === key ? [s.e[1]] : []));
+  if (!seats.length) return;
+  Object.assign(held, { key, signing, seats: seats.map(Number) });
+}
+
+/**
  * A new game left these seats for friends by turns: a table for it, this
  * device in every other person's seat, and the invite.
  * @param {Page} page
@@ -254,7 +278,7 @@ export function hostTurns(page, friends) {
     const read = await readGame(code);
     if (!read.ok || !read.seats || !read.deal || !read.players) return;
     const { id, secret } = newTable();
-    const { key, signing } = await makeRoomKey();
+    const { key, signing } = await seatKey();
     const seats = read.seats.flatMap((kind, seat) => (kind === PERSON && !friends.includes(seat) ? [seat] : []));
     /** @type {import("./log.js").Signed[]} */
     const log = [];
@@ -286,7 +310,7 @@ export function hostTurns(page, friends) {
 export function joinTurns(page) {
   hook(page);
   const [head, game] = location.hash.slice(TURNS_MARK.length).split("~");
-  const [id, secret] = head.split(".");
+  const [id, secret, signing] = head.split(".");
   history.replaceState(history.state, "", location.pathname + location.search);
   if (!TABLE_SHAPE.test(id ?? "") || !SECRET_SHAPE.test(secret ?? "")) {
     notice(t("turns.bad_invite"));
@@ -326,6 +350,7 @@ export function joinTurns(page) {
       notice(t("turns.not_found"));
       return;
     }
+    if (signing && !held.seats.length) await seatBack(held, signing);
     saveTable(held);
     await show(page, held);
     if (!held.seats.length) await askSeat(page, held, "");
