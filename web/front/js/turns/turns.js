@@ -36,11 +36,14 @@ let chain = Promise.resolve();
 let relaysOf = null;
 let hooked = false;
 
-/** @param {() => Promise<unknown>} job */
+/**
+ * One job after the others; a job that fails (the relays, the page closing
+ * under it) is said on the console and the next one runs.
+ * @param {() => Promise<unknown>} job
+ */
 function queue(job) {
-  const next = chain.then(job);
-  chain = next.catch((error) => console.warn("Mykerinos: by turns", error));
-  return next;
+  chain = chain.then(job).catch((error) => console.warn("Mykerinos: by turns", error));
+  return chain;
 }
 
 /** The relays of live play's configuration (config.json). */
