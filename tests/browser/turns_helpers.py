@@ -56,7 +56,7 @@ class Device:
 
             context.route("**/web/front/js/live/config.json", configured)
         page = context.new_page()
-        page.on("pageerror", lambda error: self.errors.append(f"{self.name}: {error}"))
+        page.on("pageerror", lambda error: self.errors.append(f"{self.name}: {error.stack}"))
         page.on(
             "console",
             lambda m: (
