@@ -191,7 +191,8 @@ export async function showTableLink(fragment, words) {
  * @param {(seat: number, name: string) => void} take
  */
 export function pickSeat(free, word, take) {
-  const name = h("input", { id: "turns-name", type: "text", maxlength: 24, autocomplete: "off" });
+  // Python cleans the name and cuts it to the game's limit (web/page/turns.py).
+  const name = h("input", { id: "turns-name", type: "text", autocomplete: "off" });
   const choices = free.map(({ seat, name: current }, i) =>
     h(
       "label",
