@@ -24,7 +24,16 @@ from tests.sources import PACKAGES, ROOT, SCRIPTS, module_name, module_path
 # them (links and today's deal, the computers' thinking, the lessons, live
 # play's unpacking), and on a phone's processor each import is felt
 # (docs/PERFORMANCE.md). Only these may be imported inside a function.
-DEFERRED = {"page.share", "page.thinking", "page.lesson", "base64", "io", "zipfile"}
+DEFERRED = {
+    "page.share",
+    "page.thinking",
+    "page.lesson",
+    "page.turns",  # play by turns, and its mode: loaded by a device at a table only
+    "page.turning",
+    "base64",
+    "io",
+    "zipfile",
+}
 
 # Names with an underscore that are public by convention (namedtuple's methods).
 PUBLIC = {"_replace", "_asdict", "_fields", "_make"}

@@ -64,6 +64,10 @@ def relay_config(folder: Path, host: str, port: int) -> dict[str, object]:
         "verification": {"nip05_verification": "disabled"},
         "gunicorn": {"bind": address, "workers": 1, "loglevel": "warning", "reload": False},
         "authentication": {"enabled": False, "valid_urls": [f"ws://{address}"]},
+        # A game by turns is one event holding the whole game (web/front/js/turns/):
+        # the package's default of 4096 characters would refuse it after a few
+        # dozen decisions; public relays take 64 KB and more.
+        "max_event_size": 65536,
         "message_timeout": 1800,
         "subscription_limit": 64,
         "max_limit": 6000,

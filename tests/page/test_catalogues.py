@@ -18,7 +18,7 @@ from game.legality import kind as kind_key
 from game.setup import BOATS
 from game.state import Phase
 from page.lesson import load_course
-from page.shared import FRIEND
+from page.shared import BY_TURNS, FRIEND
 from page.table import ACTION_KEYS, BOT_LEVELS, HUMAN, Table
 from page.texts import LANGUAGES, Texts, catalogue
 from tests.sources import JS, PAGE, hand_written_js
@@ -39,7 +39,10 @@ def families() -> set[str]:
     keys |= {f"phase.{ph.value}" for ph in Phase}
     for b in BOATS:
         keys |= {f"boat.{b}", f"boat.{b}.the", f"boat.{b}.help"}
-    keys |= {f"seat.{s}" for s in (HUMAN, FRIEND, *BOT_LEVELS)}
+    keys |= {f"seat.{s}" for s in (HUMAN, FRIEND, BY_TURNS, *BOT_LEVELS)}
+    # Play by turns: why a version of a table's game was refused or adopted (turns/turns.js).
+    keys |= {f"turns.{o}" for o in ("older", "lost", "won", "tampered", "wrong-seat")}
+    keys |= {f"turns.{o}" for o in ("other-table", "bad-game")}
     keys |= {f"level.{s}" for s in BOT_LEVELS}  # the new-game dialog's notes on each level
     keys |= {f"ordinal.{k}" for k in (1, 2, 3)}
     keys |= {f"room.help.{v}" for v in (2, 3, 5)}

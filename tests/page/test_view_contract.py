@@ -20,7 +20,7 @@ from game.cards import GREENWISH, PATRONS
 from game.legality import kind as kind_key
 from game.museum import ROOMS
 from game.region import CELL_INDEX
-from page.shared import FRIEND
+from page.shared import BY_TURNS, FRIEND
 from page.table import BOT_LEVELS, HUMAN, Table
 from page.texts import LANGUAGE_NAMES, LANGUAGES
 from page.view import move_marks
@@ -148,7 +148,7 @@ def test_rooms_say_their_place_on_the_ring() -> None:
 
 def test_bots_budget_and_seat_kinds_come_from_one_place() -> None:
     table = nile_table()
-    assert table.view()["new_game"]["seats"] == [HUMAN, FRIEND, *BOT_LEVELS]
+    assert table.view()["new_game"]["seats"] == [HUMAN, FRIEND, BY_TURNS, *BOT_LEVELS]
     # The thinking takes its levels and budgets from the table's, and has none of its own.
     thinking = (PAGE / "thinking.py").read_text()
     assert "1.5" not in thinking and "BUDGET =" not in thinking

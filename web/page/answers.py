@@ -120,3 +120,27 @@ class LessonExit(TypedDict):
 class NewGameOptions(TypedDict, total=False):
     nile: bool
     seats: list[str]  # a seat kind each: "human" or a computer's level
+
+
+class TurnsGame(TypedDict, total=False):
+    """A table's game as the rules read it: {ok, deal, seats, players,
+    decisions, toMove, over, scores} or {ok, error}."""
+
+    ok: bool
+    error: str  # when not ok: why, for the console (the page words it)
+    deal: str  # the deal without the names: a game renamed keeps it
+    seats: list[str]  # who plays each seat: "human" or a computer's level
+    players: list[str]  # the names on the board
+    decisions: list[list[str | int]]  # [seat that decided, the decision as JSON text], in order
+    toMove: int | None  # the seat to decide now (null once over)
+    over: bool
+    scores: list[int] | None  # the final scores, once over
+
+
+class Renamed(TypedDict, total=False):
+    """A table's game under a new name for one seat: {ok, code, name} or {ok, error}."""
+
+    ok: bool
+    code: str  # the game as a link's text
+    name: str  # the name as the game holds it (cleaned)
+    error: str

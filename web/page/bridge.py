@@ -38,11 +38,13 @@ from .answers import (
     MoveJson,
     NewGameOptions,
     Opened,
+    Renamed,
     Seat,
     Started,
     Startup,
     Stopped,
     Thought,
+    TurnsGame,
 )
 from .course import Course
 from .modes import Learning, Mode, Playing, Reviewing, close
@@ -128,6 +130,15 @@ class Bridge:
         first = self.session.startup(language)
         lesson = self.course.resume()
         self.mode = Learning(self.course) if lesson else Playing(self.session)
+        kept = self.storage.get(shared.KEY_TURNS + self.session.game_id)
+        if kept is not None and not lesson:
+            # A game by turns: only this device's seats play, from the first view.
+            from . import turns  # play by turns: not needed to start
+            from .turning import Turning
+
+            mine = turns.seats_kept(kept)
+            if mine is not None:
+                self.mode = Turning(self.session, mine)
         python = ".".join(map(str, sys.version_info[:3]))
         return {
             "view": self.mode.view(),
@@ -210,6 +221,31 @@ class Bridge:
         from . import share  # links and today's deal: not needed to start
 
         return share.end_info(self.session)
+
+    # ------------------------------------------------------------ by turns
+    def turnsRead(self, code: str) -> TurnsGame:
+        """What a table's game holds, as the rules read it (web/page/turns.py)."""
+        from . import turns  # play by turns: not needed to start
+
+        return turns.read_game(code)
+
+    def turnsRename(self, code: str, seat: int, name: str) -> Renamed:
+        """A table's game with a seat under the name its taker typed."""
+        from . import turns  # play by turns: not needed to start
+
+        default = self.session.texts.t("name.player", n=seat + 1)
+        return turns.renamed(code, seat, name, default)
+
+    def turnsOpen(self, code: str, mine: list[int], slot: str) -> View:
+        """Put a table's game on screen in save slot ``slot``, this device
+        playing the seats ``mine`` (and the computers' when their turn comes)."""
+        from . import turns  # play by turns: not needed to start
+        from .turning import Turning
+
+        self._playing(self.view())
+        turns.put(self.session, code, slot)
+        self.mode = Turning(self.session, set(mine))
+        return self.mode.view()
 
     # -------------------------------------------------------------- lessons
     def lessonStart(self, lesson: str | None) -> View:

@@ -36,11 +36,13 @@ SURVEY: Final = "survey"  # "survey:<n>": where season n's survey starts
 # --------------------------------------------------------------- seat kinds
 PERSON: Final = "human"  # a seat played by a person (the others: a computer's level)
 FRIEND: Final = "friend"  # the new-game dialog: a person on their own device (live play)
+BY_TURNS: Final = "turns"  # the new-game dialog: a person on their own device, by turns
 
 # ------------------------------------------------------ play by link
 LINK_MARK: Final = "#g="  # a URL fragment that carries a whole game
 WATCH: Final = "watch"  # the seat remembered for a visitor who only watches
 LIVE_MARK: Final = "#live="  # an invite to a live game: "#live=<room>.<password>"
+TURNS_MARK: Final = "#turns="  # a table by turns: "#turns=<table>.<secret>[~<the game>]"
 
 # ---------------------------------------------- storage (under the site's prefix)
 KEY_CURRENT: Final = "current"  # the id of the game played last
@@ -52,6 +54,7 @@ KEY_LANGUAGE: Final = "lang"  # the language picked with the switch
 KEY_SEAT: Final = "seat:"  # "seat:<game>": the visitor's seat in a linked game
 KEY_LIVE: Final = "live:"  # "live:<room>": a guest's seat and its secret in a live game
 KEY_HOSTING: Final = "hosting"  # the live room this device holds, to open again after a reload
+KEY_TURNS: Final = "turns:"  # "turns:<table>": a table by turns this device sits at
 # Outside the prefix: where earlier releases kept one save per origin (read to adopt it).
 KEY_LEGACY: Final = "mykerinos.save"
 

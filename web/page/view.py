@@ -19,7 +19,7 @@ from game.state import SEASONS, Phase
 
 from . import looks
 from .building import NOTHING, Building, Options
-from .shared import FRIEND, PERSON
+from .shared import BY_TURNS, FRIEND, PERSON
 from .texts import Texts
 from .view_types import Action, Chart, LessonView, Marks, ReviewView, Save, Side, View
 from .words import LogWords, action_now, final_view, prompt
@@ -161,7 +161,7 @@ def board(state: GameState, seen: Seen, chart: Chart | None = None) -> View:
             "players": list(PLAYER_COUNTS),
             "name_max": NAME_MAX,
             "seed_max": MAX_SEED_TEXT,
-            "seats": [HUMAN, FRIEND, *BOT_LEVELS],
+            "seats": [HUMAN, FRIEND, BY_TURNS, *BOT_LEVELS],
         },
         "museum": looks.museum(
             s, set(lit_rooms), lambda room: texts.room_label(room, s.setup.wings)

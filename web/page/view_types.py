@@ -207,7 +207,7 @@ class NewGame(TypedDict):
     seed_max: int  # longest seed typed as text, in characters
     seats: list[
         str
-    ]  # who may sit at a seat: "human", "friend" (on their own device, live), then the computer levels
+    ]  # who may sit at a seat: "human", "friend" (live), "turns" (by turns), then the computer levels
 
 
 class FinalWing(TypedDict):

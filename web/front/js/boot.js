@@ -20,13 +20,13 @@ import { afterDraw, beforeDraw, installKeyboard } from "./keyboard.js";
 import { startLesson } from "./lesson.js";
 import { createRenderer } from "./render.js";
 import { drawBotStatus } from "./status.js";
-import { load, savedView, watchTabs } from "./saves.js";
+import { anyKey, load, savedView, watchTabs } from "./saves.js";
 import { hasLink, openLink, shareGame, watchLinks } from "./links.js";
 import { createStore, latest } from "./store.js";
 import { createHooks, shown } from "./hooks.js";
 import { SIDEWAYS, phoneLayout } from "./phone.js";
 import { afterPaint, whenIdle } from "./tasks.js";
-import { KEY_HOSTING, KEY_SLOT as SLOT, LIVE_MARK } from "./generated/shared.js";
+import { KEY_HOSTING, KEY_SLOT as SLOT, KEY_TURNS, LIVE_MARK, TURNS_MARK } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./store.js").Page} Page */
@@ -43,6 +43,8 @@ function regionShape() {
 
 /** Live play's modules (live/), loaded only when it starts: the page's one way in. */
 const livePlay = () => import("./live/live.js");
+/** Play by turns (turns/), loaded when a device sits at a table or is invited to one. */
+const byTurns = () => import("./turns/turns.js");
 
 export function start() {
   const store = createStore(...regionShape());
@@ -90,6 +92,7 @@ export function start() {
     share: () => shareGame(page),
     learn: (id) => startLesson(page, id),
     hostLive: (friends) => livePlay().then((live) => live.hostLive(page, friends)),
+    hostTurns: (friends) => byTurns().then((turns) => turns.hostTurns(page, friends)),
   };
   const renderer = createRenderer(store, parts(page, actions), {
     before: beforeDraw,
@@ -272,9 +275,13 @@ export function start() {
     if (first.notice) notice(first.notice);
     // A game in the address (a shared link) comes before the new-game dialog.
     // An invite to a live game: live play loads and joins its room.
+    // A table by turns: its invite or a "your turn" link, or the tables this device sits at.
     if (location.hash.startsWith(LIVE_MARK)) livePlay().then((live) => live.joinLive(page));
+    else if (location.hash.startsWith(TURNS_MARK)) byTurns().then((turns) => turns.joinTurns(page));
     else if (!(hasLink() && (await openLink(page))) && first.newGame) openNewGame(first.view);
     else if (load(KEY_HOSTING)) livePlay().then((live) => live.reopenLive(page, first.view));
+    if (!location.hash.startsWith(TURNS_MARK) && anyKey(KEY_TURNS))
+      byTurns().then((turns) => turns.startTurns(page, first.view));
     watchLinks(page);
     // Ready: the board, and the dialog or the link the start asked for.
     document.body.dataset.ready = "1";

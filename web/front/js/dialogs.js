@@ -8,7 +8,7 @@ import { reread } from "./engine.js";
 import { $, h, need } from "./dom.js";
 import { startDaily } from "./links.js";
 import { latest } from "./store.js";
-import { FRIEND, KEY_SLOT as SLOT, PERSON } from "./generated/shared.js";
+import { BY_TURNS, FRIEND, KEY_SLOT as SLOT, PERSON } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 /** @typedef {import("./store.js").Page} Page */
@@ -160,7 +160,7 @@ export async function importGame(page, event) {
  * @param {number} i
  */
 function defaultName(seat, i) {
-  return t(seat === PERSON || seat === FRIEND ? "name.player" : "name.computer", { n: i + 1 });
+  return t(seat === PERSON || seat === FRIEND || seat === BY_TURNS ? "name.player" : "name.computer", { n: i + 1 });
 }
 
 /**
@@ -187,9 +187,9 @@ const select = (id, root) => /** @type {HTMLSelectElement} */ (need(`#${id}`, ro
  * first of all, for a newcomer, the guided first game.
  * @param {Page} page
  * @param {import("./generated/view.js").NewGame} offer  player counts, name length, seat kinds
- * @param {Pick<import("./frame.js").Actions, "learn" | "hostLive">} actions  start a lesson; invite friends to their seats
+ * @param {Pick<import("./frame.js").Actions, "learn" | "hostLive" | "hostTurns">} actions  start a lesson; invite friends to their seats
  */
-export function buildNewGame(page, offer, { learn, hostLive }) {
+export function buildNewGame(page, offer, { learn, hostLive, hostTurns }) {
   const count = h(
     "select",
     { id: "players-count", name: "count" },
@@ -238,7 +238,7 @@ export function buildNewGame(page, offer, { learn, hostLive }) {
     "ul",
     { id: "level-notes", class: "small levels" },
     ...offer.seats
-      .filter((value) => value !== PERSON && value !== FRIEND)
+      .filter((value) => value !== PERSON && value !== FRIEND && value !== BY_TURNS)
       .map((value) => h("li", {}, h("b", { text: t(`seat.${value}`) }), " — ", t(`level.${value}`))),
   );
   const form = h(
@@ -326,17 +326,20 @@ export function buildNewGame(page, offer, { learn, hostLive }) {
       list.push(input(`player-name-${i}`, form).value.trim() || defaultName(seat, i));
     }
     const seedText = input("seed", form).value.trim();
-    // A friend's seat is a person's, played on their own device: live play opens a room for it.
+    // A friend's seat is a person's, played on their own device: live play opens a room for it,
+    // or, for seats by turns, a table kept on the relays (web/front/js/turns/).
     const friends = seats.flatMap((seat, i) => (seat === FRIEND ? [i] : []));
+    const byTurns = seats.flatMap((seat, i) => (seat === BY_TURNS ? [i] : []));
     const options = {
       nile: input("nile", form).checked,
-      seats: seats.map((seat) => (seat === FRIEND ? PERSON : seat)),
+      seats: seats.map((seat) => (seat === FRIEND || seat === BY_TURNS ? PERSON : seat)),
     };
     dialog.close();
     notice("");
     const view = await call("newGame", list, seedText === "" ? null : seedText, options);
     page.show(view);
-    if (friends.length) hostLive(friends);
+    if (byTurns.length) hostTurns([...byTurns, ...friends].sort((a, b) => a - b));
+    else if (friends.length) hostLive(friends);
   });
   dialog.addEventListener("mykerinos:sync", sync);
   return dialog;

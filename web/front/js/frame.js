@@ -32,6 +32,7 @@ import { menuNow } from "./hooks.js";
  * @property {() => void} share   the Share button: this game as a link
  * @property {(id: string) => void} learn  start a lesson of the guided first game
  * @property {(friends: number[]) => void} hostLive  a new game left these seats for friends: live play invites them
+ * @property {(friends: number[]) => void} hostTurns  a new game left these seats for friends by turns: a table invites them
  */
 
 /**

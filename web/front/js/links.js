@@ -267,7 +267,13 @@ export function dailyEnd() {
 
 /** @param {HTMLElement} line */
 async function fillDaily(line) {
-  const daily = (await call("endInfo"))?.daily;
+  let info;
+  try {
+    info = await call("endInfo");
+  } catch {
+    return; // the saved board, painted before Python has started: drawn again once it has
+  }
+  const daily = info?.daily;
   if (!daily) return;
   const answer = await call("shareLink");
   const url = answer.ok && answer.code !== undefined ? linkUrl(answer.code) : "";

@@ -80,6 +80,20 @@ export function everyKey() {
 }
 
 /**
+ * Whether any key of this copy of the site starts so (play by turns: a table
+ * this device sits at), without reading the values.
+ * @param {string} start  without the prefix
+ */
+export function anyKey(start) {
+  try {
+    for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)?.startsWith(prefix + start)) return true;
+  } catch {
+    // storage disabled
+  }
+  return false;
+}
+
+/**
  * Make the writes a call of Python's made, in order: [full key, value],
  * where a value true is the answer's own text and null a removal. False when
  * the device refused one (the rest are not tried).

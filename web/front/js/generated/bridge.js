@@ -179,6 +179,29 @@
  */
 
 /**
+ * A table's game as the rules read it: {ok, deal, seats, players, decisions, toMove, over, scores} or {ok, error}.
+ * @typedef {object} TurnsGame
+ * @property {boolean} [ok]
+ * @property {string} [error]  when not ok: why, for the console (the page words it)
+ * @property {string} [deal]  the deal without the names: a game renamed keeps it
+ * @property {string[]} [seats]  who plays each seat: "human" or a computer's level
+ * @property {string[]} [players]  the names on the board
+ * @property {((string | number)[])[]} [decisions]  [seat that decided, the decision as JSON text], in order
+ * @property {number | null} [toMove]  the seat to decide now (null once over)
+ * @property {boolean} [over]
+ * @property {number[] | null} [scores]  the final scores, once over
+ */
+
+/**
+ * A table's game under a new name for one seat: {ok, code, name} or {ok, error}.
+ * @typedef {object} Renamed
+ * @property {boolean} [ok]
+ * @property {string} [code]  the game as a link's text
+ * @property {string} [name]  the name as the game holds it (cleaned)
+ * @property {string} [error]
+ */
+
+/**
  * What each call takes and answers (web/page/bridge.py).
  * @typedef {{
  *   view: {args: [], answer: View},  // The view on screen (docs/VIEW.md).
@@ -203,6 +226,9 @@
  *   linkNote: {args: [seat: string | null], answer: string},  // Whose turn it is, said to the player of that seat.
  *   dailyGame: {args: [name: string], answer: View},  // Start today's deal (UTC) against the computer.
  *   endInfo: {args: [], answer: EndInfo},  // What the end screen adds (today's deal's result).
+ *   turnsRead: {args: [code: string], answer: TurnsGame},  // What a table's game holds, as the rules read it (web/page/turns.py).
+ *   turnsRename: {args: [code: string, seat: number, name: string], answer: Renamed},  // A table's game with a seat under the name its taker typed.
+ *   turnsOpen: {args: [code: string, mine: number[], slot: string], answer: View},  // Put a table's game on screen in save slot ``slot``, this device playing the seats ``mine`` (and the computers' when their turn comes).
  *   lessonStart: {args: [lesson: string | null], answer: View},  // Start a lesson of the guided first game, from its first step.
  *   lessonExit: {args: [], answer: LessonExit},  // Leave the lessons for the saved game.
  *   lessonFirstGame: {args: [], answer: View},  // Leave the lessons for a first game against two easy computers.

@@ -23,9 +23,11 @@ export const SEASON = "season"; // "season:<n>": where season n starts
 export const SURVEY = "survey"; // "survey:<n>": where season n's survey starts
 export const PERSON = "human"; // a seat played by a person (the others: a computer's level)
 export const FRIEND = "friend"; // the new-game dialog: a person on their own device (live play)
+export const BY_TURNS = "turns"; // the new-game dialog: a person on their own device, by turns
 export const LINK_MARK = "#g="; // a URL fragment that carries a whole game
 export const WATCH = "watch"; // the seat remembered for a visitor who only watches
 export const LIVE_MARK = "#live="; // an invite to a live game: "#live=<room>.<password>"
+export const TURNS_MARK = "#turns="; // a table by turns: "#turns=<table>.<secret>[~<the game>]"
 export const KEY_CURRENT = "current"; // the id of the game played last
 export const KEY_SLOT = "game:"; // "game:<id>": one game's record
 export const KEY_CORRUPT = "corrupt:"; // "corrupt:<id>": a save that could not be read, set aside
@@ -35,6 +37,7 @@ export const KEY_LANGUAGE = "lang"; // the language picked with the switch
 export const KEY_SEAT = "seat:"; // "seat:<game>": the visitor's seat in a linked game
 export const KEY_LIVE = "live:"; // "live:<room>": a guest's seat and its secret in a live game
 export const KEY_HOSTING = "hosting"; // the live room this device holds, to open again after a reload
+export const KEY_TURNS = "turns:"; // "turns:<table>": a table by turns this device sits at
 export const KEY_LEGACY = "mykerinos.save";
 
 /**

@@ -209,7 +209,7 @@
  * @property {number[]} players  how many players a game may have
  * @property {number} name_max  longest name, in characters
  * @property {number} seed_max  longest seed typed as text, in characters
- * @property {string[]} seats  who may sit at a seat: "human", "friend" (on their own device, live), then the computer levels
+ * @property {string[]} seats  who may sit at a seat: "human", "friend" (live), "turns" (by turns), then the computer levels
  */
 
 /**

@@ -1,0 +1,142 @@
+"""Play by turns between browser contexts that are never open at the same time:
+each device is a saved storage state, opened for its turn, closed after it."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+
+from playwright.sync_api import expect
+
+from harness.browser_page import wait_ready
+from harness.pages import DISPATCH_CLICK, offered
+from tests.browser.browser_helpers import wait_until
+
+WAIT_MS = 30_000
+# The table this device sits at, as it keeps it (web/front/js/turns/tables.js).
+HELD = """() => Object.keys(localStorage).filter((k) => k.includes(':turns:'))
+  .map((k) => JSON.parse(localStorage.getItem(k)))"""
+# The game on screen and the table's version held agree, and no relay still waits for it.
+SENT = """(async () => {
+  const held = Object.keys(localStorage).filter((k) => k.includes(':turns:'))
+    .map((k) => JSON.parse(localStorage.getItem(k)));
+  const link = JSON.parse(await window.mykerinos.call('shareLink', '[]'));
+  return held.length > 0 && held.every((h) => !h.unsent)
+    && held.some((h) => h.payload && 'g=' + h.payload.game === link.code);
+})()"""
+# The page's game has exactly this many decisions.
+MOVES_ARE = """(n) => window.mykerinos.call('exportRecord', '[]')
+  .then((t) => JSON.parse(JSON.parse(t)).moves.length === n)"""
+VIEW = "async () => JSON.parse(await window.mykerinos.call('view', '[]'))"
+
+
+class Device:
+    """A person's device: its storage kept between visits, never open while another is."""
+
+    def __init__(self, browser, name: str, relays: list[str] | None = None) -> None:
+        self.browser = browser
+        self.name = name
+        self.state: dict | None = None
+        self.errors: list[str] = []
+        # Relays of its own instead of the site's (the page's configuration answered so).
+        self.relays = relays
+        # Console lines the browser itself writes for a relay out of reach.
+        self.allowed: list[re.Pattern[str]] = []
+
+    def open(self, url: str):
+        context = self.browser.new_context(storage_state=self.state)
+        if self.relays is not None:
+            relays = self.relays
+
+            def configured(route) -> None:
+                config = route.fetch().json()
+                route.fulfill(json={**config, "relays": relays})
+
+            context.route("**/web/front/js/live/config.json", configured)
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(f"{self.name}: {error.stack}"))
+        page.on(
+            "console",
+            lambda m: (
+                self.errors.append(f"{self.name}: {m.text}")
+                if m.type == "error" and not any(p.search(m.text) for p in self.allowed)
+                else None
+            ),
+        )
+        page.goto(url)
+        wait_ready(page)
+        return page
+
+    def close(self, page) -> None:
+        self.state = page.context.storage_state()
+        page.context.close()
+
+
+def record_of(page) -> dict:
+    return json.loads(json.loads(page.evaluate("window.mykerinos.call('exportRecord', '[]')")))
+
+
+def take_seat(page, seat: int, name: str) -> None:
+    expect(page.locator("#turns-seat")).to_be_visible(timeout=WAIT_MS)
+    page.check(f'#turns-seat input[name=turns-seat][value="{seat}"]')
+    page.fill("#turns-name", name)
+    page.click("#turns-take")
+    wait_until(page, SENT, WAIT_MS)
+
+
+def play_turn(page, rng: random.Random, timeout_s: float = 300, sent: bool = True) -> int:
+    """Click offered targets while it is this device's turn; wait until sent."""
+    deadline = time.monotonic() + timeout_s
+    clicks = 0
+    while True:
+        view = page.evaluate(VIEW)
+        targets = offered(view)
+        if not targets or view["final"]:
+            break
+        others = [t for t in targets if t != "action:pass"]
+        if view["building"]:
+            others = [t for t in targets if not t.startswith("action:")] or targets
+        target = rng.choice(others if others and rng.random() < 0.7 else targets)
+        if page.evaluate(DISPATCH_CLICK, target):
+            clicks += 1
+            page.wait_for_timeout(30)
+        assert time.monotonic() < deadline, f"the turn does not end: {view['prompt']} {targets}"
+    if not sent:
+        return clicks
+    try:
+        wait_until(page, SENT, WAIT_MS)
+    except TimeoutError as error:
+        held = page.evaluate(HELD)
+        link = page.evaluate("window.mykerinos.call('shareLink', '[]')")
+        words = page.locator("#turns-panel").inner_text()
+        raise AssertionError(f"not sent: {held} {link} {words}") from error
+    return clicks
+
+
+def play_by_turns(
+    devices: dict[int, Device],
+    url: str,
+    mover: int,
+    rng: random.Random,
+    expected: int | None = None,
+    until: int = 10_000,
+) -> tuple[dict, int, int]:
+    """The game played, each device opened for its turn only (it catches up
+    from the relay first, having ``expected`` decisions), then closed, until it
+    ends or has ``until`` decisions: the record, the seat to move and the
+    number of decisions."""
+    for _ in range(400):
+        device = devices[mover]
+        page = device.open(url)
+        if expected is not None:
+            wait_until(page, MOVES_ARE, WAIT_MS, arg=expected)
+        play_turn(page, rng)
+        record = record_of(page)
+        view = page.evaluate(VIEW)
+        device.close(page)
+        expected, mover = len(record["moves"]), view["to_move"]
+        if view["final"] or expected >= until:
+            return record, mover, expected
+    raise AssertionError("the game by turns does not end")
