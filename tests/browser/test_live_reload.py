@@ -7,15 +7,13 @@ The room's device is one whose room has been open for over a minute, and
 whose transport makes the offer to every device that joins: a reload of the
 guest then joins through an offer its library made ahead and renews (ICE
 restarted), the case that left a guest out of its seat by the draw of its new
-id (docs/LIVE.md, "Not there yet"). Not cured yet: marked as an expected
-failure, strict, so that it says so once it passes."""
+id until the transport's connections stopped rolling such an offer back
+(docs/LIVE.md, "Presence")."""
 
 from __future__ import annotations
 
 import random
 import time
-
-import pytest
 
 from harness.browser_page import start_game, wait_ready
 from tests.browser.browser_helpers import wait_until
@@ -68,11 +66,6 @@ def aged_room(device, live_site, names, seats):
     return host, url
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a room's device whose offers made ahead are over 57 s old, and whose id is the "
-    "lower, does not connect to a device that joins (docs/LIVE.md, Not there yet)",
-)
 def test_a_guest_reloaded_again_and_again_is_seated_again_each_time(device, live_site):
     host, url = aged_room(
         device, live_site, ["Ann", "Bob", "Cy", "Dee"], ["human", "friend", "hard", "hard"]
