@@ -202,6 +202,12 @@ let connectionClass = null;
  *   reports its failure at once;
  * - one not connected CONNECT_MS after the other device's description was set;
  * - one left "disconnected" for DISCONNECTED_MS.
+ * And it keeps an offer never answered rather than roll it back: the library
+ * renews an offer it made ahead once it is over 57 s old by rolling it back
+ * and making one that restarts ICE, and in Chromium the offer made after that
+ * rollback has no media section (no data channel, no ICE credentials), so the
+ * other device's answer has nothing to connect. Kept, the renewed offer simply
+ * replaces it, with new credentials and the data channel.
  * Made once, where WebRTC exists; exported for its tests.
  * @returns {typeof RTCPeerConnection}
  */
@@ -251,6 +257,20 @@ export function quietConnection() {
         }, CONNECT_MS);
       }
       return set;
+    }
+
+    /**
+     * Any description, except a rollback of an offer never answered (see above).
+     * @param {RTCLocalSessionDescriptionInit} [description]
+     */
+    setLocalDescription(description) {
+      if (
+        description?.type === "rollback" &&
+        this.signalingState === "have-local-offer" &&
+        !this.currentRemoteDescription
+      )
+        return Promise.resolve();
+      return super.setLocalDescription(description);
     }
 
     /** Whether its gathering is over without an address of its own. */
