@@ -27,6 +27,8 @@ from harness.browser_page import start_game, view_of, wait_ready
 from harness.firefox_tab import FirefoxTab
 from harness.pages import DISPATCH_CLICK, choose, offered
 from harness.tabs import FIREFOX, PlaywrightThread
+from tests.browser.test_live_game import SEAT_TAKEN
+from tests.browser.test_live_reload import AGED_ROOM, SELF_ID
 from tools import build, chromium
 
 FIREFOX_PREFS = {
@@ -165,15 +167,28 @@ LIVE_PREFERENCES: dict[str, object] = {
     "media.peerconnection.ice.obfuscate_host_addresses": False,
 }
 RECORD_JS = "window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse).then(JSON.parse)"
+# Whether the page shows seat 1 as its own.
+SEATED = "!!document.querySelector('#live-panel [data-seat=\"1\"] .live-you')"
 
 
-def open_room(live_chromium, live_site: str) -> tuple[Any, str, list[str]]:
-    """A Chromium device opens a room for a 2-player game (Ann here, a friend's
-    seat): its page, the invite's URL, and the errors its page logs from then on."""
+def open_room(
+    live_chromium,
+    live_site: str,
+    names: tuple[str, ...] = ("Ann", "Fox"),
+    seats: tuple[str, ...] = ("human", "friend"),
+    init_script: str | None = None,
+) -> tuple[Any, str, list[str]]:
+    """A Chromium device opens a room for a game of ``seats`` (by default a
+    2-player game, Ann here, a friend's seat), with ``init_script`` run before
+    each of its page's loads: its page, the invite's URL, and the errors its
+    page logs from then on."""
     errors: list[str] = []
 
     def host_game() -> tuple[Any, str]:
-        page = live_chromium.browser.new_page()
+        context = live_chromium.browser.new_context()
+        if init_script:
+            context.add_init_script(init_script)
+        page = context.new_page()
         page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
         page.on(
             "console",
@@ -181,7 +196,7 @@ def open_room(live_chromium, live_site: str) -> tuple[Any, str, list[str]]:
         )
         page.goto(live_site)
         wait_ready(page)
-        start_game(page, ["Ann", "Fox"], 23, seats=["human", "friend"])
+        start_game(page, list(names), 23, seats=list(seats))
         expect(page.locator("#live-invite")).to_be_visible(timeout=30_000)
         url = page.locator("#live-url").input_value()
         page.click("#live-invite-close")
@@ -190,6 +205,17 @@ def open_room(live_chromium, live_site: str) -> tuple[Any, str, list[str]]:
     page, url = live_chromium.run(host_game)
     assert "#live=" in url
     return page, url, errors
+
+
+def take_seat(guest: FirefoxTab, url: str) -> None:
+    """The Firefox device opens the invite and takes seat 1 as Fox: seated."""
+    guest.goto(url)
+    guest.wait_ready()
+    guest.wait("!!document.querySelector('#live-pick:not([hidden])')", 60)
+    guest.click_css('#live-pick input[name=live-seat][value="1"]')
+    guest.fill("#live-name", "Fox")
+    guest.click_css("#live-take")
+    guest.wait(SEATED, 60)
 
 
 def test_a_live_game_between_chromium_and_firefox(live_chromium, live_site):
@@ -203,21 +229,13 @@ def test_a_live_game_between_chromium_and_firefox(live_chromium, live_site):
     host, url, host_errors = open_room(live_chromium, live_site)
     guest = LiveFirefoxTab(FIREFOX, preferences=LIVE_PREFERENCES)
     try:
-        guest.goto(url)
-        guest.wait_ready()
-        guest.wait("!!document.querySelector('#live-pick:not([hidden])')", 60)
-        guest.click_css('#live-pick input[name=live-seat][value="1"]')
-        guest.fill("#live-name", "Fox")
-        guest.click_css("#live-take")
-        seated = "!!document.querySelector('#live-panel [data-seat=\"1\"] .live-you')"
-        guest.wait(seated, 60)
+        take_seat(guest, url)
         # The Firefox device reloads and takes its seat back; then the room's device reloads.
         guest.reload()
         guest.wait_ready()
-        guest.wait(seated, 60)
+        guest.wait(SEATED, 60)
         run(lambda: (host.reload(), wait_ready(host)))
-        taken = "() => document.querySelector('#live-panel [data-seat=\"1\"]')?.dataset.status === 'taken'"
-        run(lambda: host.wait_for_function(taken, timeout=60_000))
+        run(lambda: host.wait_for_function(SEAT_TAKEN, timeout=60_000))
 
         def host_view() -> dict:
             return run(lambda: view_of(host))
@@ -287,5 +305,93 @@ def test_a_firefox_device_that_cannot_connect_says_so_and_logs_no_error(live_chr
         assert host_errors == []
         free = "() => document.querySelector('#live-panel [data-seat=\"1\"]').dataset.status"
         assert live_chromium.run(lambda: host.evaluate(free)) == "free"
+    finally:
+        guest.close()
+
+
+# The Firefox guest's reloads in a row, and the most seconds from its page
+# ready again to its seat shown as its own (docs/LIVE.md, "Presence": a renewed
+# offer that did not connect kept it out for a minute or more).
+RELOADS = 4
+SEATED_S = 15
+
+
+def test_a_firefox_guest_reloaded_again_and_again_is_seated_again_each_time(
+    live_chromium, live_site
+):
+    """The Firefox ESR guest of tests/browser/test_live_reload.py: reloaded
+    again and again into a room whose device (Chromium, its computers thinking)
+    offers every connection and hands out offers made ahead over a minute old,
+    renewed with ICE restarted. After each reload the guest is in its own seat
+    again, the room's device shows the seat taken, and the guest has the game as
+    it was; then it plays on from its seat. Neither device logs an error."""
+    run = live_chromium.run
+    host, url, host_errors = open_room(
+        live_chromium,
+        live_site,
+        names=("Ann", "Fox", "Cy", "Dee"),
+        seats=("human", "friend", "hard", "hard"),
+        init_script=AGED_ROOM,
+    )
+    assert run(lambda: host.evaluate(SELF_ID)) == "0" * 20
+    guest = LiveFirefoxTab(FIREFOX, preferences=LIVE_PREFERENCES)
+
+    def host_record() -> dict:
+        return run(lambda: host.evaluate(RECORD_JS))
+
+    def play_until(goal: int, rng: random.Random) -> int:
+        """Each device clicks an offered target when it has one, until the
+        room's game has ``goal`` decisions: how many clicks the guest made."""
+        deadline = time.monotonic() + 300
+        clicks = 0
+        while len(host_record()["moves"]) < goal:
+            acted = False
+            host_view = run(lambda: view_of(host))
+            if offered(host_view) and not host_view["final"]:
+                target = choose(host_view, rng)
+                acted |= bool(run(lambda target=target: host.evaluate(DISPATCH_CLICK, target)))
+            guest_view = guest.view()
+            if offered(guest_view) and not guest_view["final"]:
+                target = choose(guest_view, rng)
+                if guest.js(f"({DISPATCH_CLICK})({json.dumps(target)})"):
+                    acted = True
+                    clicks += 1
+            if not acted:
+                time.sleep(0.05)
+            assert time.monotonic() < deadline, "the live game does not move on"
+        return clicks
+
+    def guest_has(moves: int) -> None:
+        guest.wait(f"{RECORD_JS}.then((record) => record.moves.length >= {moves})", 60)
+
+    try:
+        take_seat(guest, url)
+        rng = random.Random(31)
+        took = []
+        for _ in range(RELOADS):
+            # A few decisions, Fox's among them once his turn comes: the
+            # computers think on the room's device while the guest reloads.
+            play_until(len(host_record()["moves"]) + 3, rng)
+            before = host_record()
+            guest.reload()
+            guest.wait_ready()
+            ready = time.monotonic()
+            guest.wait(SEATED, 60, 0.05)
+            took.append(round(time.monotonic() - ready, 1))
+            run(lambda: host.wait_for_function(SEAT_TAKEN, timeout=60_000))
+            guest_has(len(before["moves"]))
+            after = guest.js(RECORD_JS)
+            assert after["setup"] == before["setup"]
+            assert after["moves"][: len(before["moves"])] == before["moves"]
+        assert max(took) < SEATED_S, f"seated again {took} s after the page was ready"
+        # Fox plays on from his seat: the game moves on through his turns.
+        guest_clicks = 0
+        while guest_clicks == 0:
+            guest_clicks = play_until(len(host_record()["moves"]) + 2, rng)
+        final = host_record()
+        guest_has(len(final["moves"]))
+        assert guest.js(RECORD_JS)["moves"][: len(final["moves"])] == final["moves"]
+        assert guest.errors() == []
+        assert host_errors == []
     finally:
         guest.close()
