@@ -221,8 +221,10 @@ def write_app_manifest(out: Path) -> None:
 SIZES_MARK = '<script type="application/json" id="loader-sizes">{}</script>'
 # Files the page does not load on start: the service worker and what only it
 # fetches (for offline play and installing), the bare page, and the language
-# catalogues (one of them is read, after the count has started), and live
-# play's files (loaded only when it starts).
+# catalogues (one of them is read, after the count has started), live
+# play's files (loaded only when it starts), and play by turns' modules
+# (loaded when the device sits at a table or a table's link opens; precached
+# all the same, so that a table is played offline).
 NOT_LOADED_ON_START = (
     "index.html",
     "sw.js",
@@ -231,6 +233,7 @@ NOT_LOADED_ON_START = (
     "bare/",
     "pyodide/snapshot-",
     "web/front/lang/",
+    "web/front/js/turns/",
     *LAZY_DIRS,
 )
 
