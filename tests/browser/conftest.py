@@ -276,7 +276,7 @@ def live_browser(playwright_instance):
 
 
 @pytest.fixture
-def device(live_browser):
+def device(request, live_browser):
     """Factory: a new page on the live Chromium, in a context of its own (a device),
     at ``url`` and ready. Every console error and uncaught error of every device
     (a reload's too) fails the test: devices leaving, reloading or failing to
@@ -288,8 +288,11 @@ def device(live_browser):
     errors: list[str] = []
     allowed: list[re.Pattern[str]] = []
 
+    # A test marked paced sees each computer's move for the time a person does.
+    paced = request.node.get_closest_marker("paced") is not None
+
     def open_one(url: str, **options):
-        context = live_browser.new_context(**options)
+        context = live_browser.new_context(paced=paced, **options)
         contexts.append(context)
         page = context.new_page()
         name = f"device {len(contexts)}"

@@ -12,6 +12,7 @@ import random
 import re
 import time
 
+import pytest
 from playwright.sync_api import expect
 
 from game import new_game, replay
@@ -118,6 +119,7 @@ def moves_of(page) -> int:
     return len(record_of(page)["moves"])
 
 
+@pytest.mark.paced  # each device seen on the new game before a computer moves in it
 def test_a_whole_four_player_live_game_ends_the_same_on_three_devices(device, live_site):
     host, url = host_game(device, live_site)
     bob = device(url)
@@ -170,6 +172,7 @@ def host_and_bobby(device, live_site):
     return host, bob
 
 
+@pytest.mark.paced  # each device seen on the new game before a computer moves in it
 def test_play_again_from_the_menu_mid_game_on_the_room_s_device(device, live_site):
     host, _, bob, cy = table_of_three(device, live_site)
     pages = [host, bob, cy]
