@@ -162,6 +162,7 @@ async function show(page, held) {
  * @param {() => Promise<Outcome>} weigh
  */
 async function came(page, held, weigh) {
+  const before = held.payload?.log ?? [];
   const outcome = await weigh();
   if (outcome === "same") return;
   word = wordOf(outcome);
@@ -169,6 +170,11 @@ async function came(page, held, weigh) {
   else if (outcome === "lost")
     await publishNow(page, held); // the others take the winner
   else await redraw(page);
+  if (outcome === "won" && (await retake(page, held, before))) {
+    word = "";
+    await redraw(page);
+    return;
+  }
   if (outcome === "won" && held.key && !held.seats.length) askSeat(page, held, t("turns.seat_lost"));
 }
 
@@ -190,19 +196,19 @@ async function askSeat(page, held, said) {
 }
 
 /**
- * Take a free seat under a name: a key made on this device for it, the take
- * signed with it, the game renamed, published.
- * @param {Page} page
+ * A free seat taken under a name, in the version held: a key made on this
+ * device for it (unless it has one), the take signed with it, the game renamed,
+ * marked unsent. False when the rules refuse the name or the seat.
  * @param {Held} held
  * @param {number} seat
  * @param {string} name
  */
-async function take(page, held, seat, name) {
-  if (!held.payload) return;
+async function signTake(held, seat, name) {
+  if (!held.payload) return false;
   if (!held.key || !held.signing)
     Object.assign(held, await seatKey().then((k) => ({ key: k.key, signing: k.signing })));
   const renamed = await call("turnsRename", held.payload.game, seat, name);
-  if (!renamed.ok || !renamed.code || renamed.name === undefined || !held.key || !held.signing) return;
+  if (!renamed.ok || !renamed.code || renamed.name === undefined || !held.key || !held.signing) return false;
   const log = [
     ...held.payload.log,
     await signEntry(held.id, held.payload.log, ["take", seat, renamed.name, held.key], held.signing),
@@ -211,8 +217,44 @@ async function take(page, held, seat, name) {
   held.seats = [...held.seats, seat].sort((a, b) => a - b);
   held.unsent = true;
   saveTable(held);
+  return true;
+}
+
+/**
+ * Take a free seat under a name, shown and published.
+ * @param {Page} page
+ * @param {Held} held
+ * @param {number} seat
+ * @param {string} name
+ */
+async function take(page, held, seat, name) {
+  if (!(await signTake(held, seat, name))) return;
   await show(page, held);
   await publishNow(page, held);
+}
+
+/**
+ * A version that won over the one held set aside this device's take of a seat
+ * (the take was not sent yet, the page closed at once, and another device
+ * played on without it): the seats this device's key took there and nobody
+ * holds in the version taken are taken again, under the same names, with the
+ * same key. A take of a free seat conflicts with no other device's decision.
+ * @param {Page} page
+ * @param {Held} held
+ * @param {import("./log.js").Signed[]} before  the log held before the winner came
+ */
+async function retake(page, held, before) {
+  if (!held.payload || !held.key) return false;
+  const taken = new Set(held.payload.log.flatMap((s) => (s.e?.[0] === "take" ? [s.e[1]] : [])));
+  const again = before.flatMap((s) =>
+    s.e?.[0] === "take" && s.e[3] === held.key && !taken.has(s.e[1]) ? [[Number(s.e[1]), String(s.e[2])]] : [],
+  );
+  let took = false;
+  for (const [seat, name] of again) took = (await signTake(held, Number(seat), String(name))) || took;
+  if (!took) return false;
+  if (open?.held.id === held.id) await show(page, held);
+  await publishNow(page, held);
+  return true;
 }
 
 /**
@@ -375,6 +417,7 @@ export function startTurns(page, view) {
     const here = tables.find((held) => held.id === view?.save?.id);
     if (here) await show(page, here);
     else await redraw(page);
+    const before = new Map(tables.map((held) => [held.id, held.payload?.log ?? []]));
     let outcomes = new Map();
     try {
       outcomes = await fetchTables(tables, await relays());
@@ -383,7 +426,11 @@ export function startTurns(page, view) {
     }
     for (const held of tables) {
       const got = outcomes.get(held.id) ?? [];
-      const refused = got.find((/** @type {Outcome} */ o) => o === "tampered" || o === "wrong-seat" || o === "won");
+      // A take of this device's set aside, taken again: nothing to say.
+      const retook = got.includes("won") && (await retake(page, held, before.get(held.id) ?? []));
+      const refused = got.find(
+        (/** @type {Outcome} */ o) => o === "tampered" || o === "wrong-seat" || (o === "won" && !retook),
+      );
       if (refused && held.id === here?.id) word = wordOf(refused);
       if (held.id === open?.held.id && got.some((/** @type {Outcome} */ o) => o === "taken" || o === "won"))
         await show(page, held);
