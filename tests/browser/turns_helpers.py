@@ -86,6 +86,10 @@ def take_seat(page, seat: int, name: str) -> None:
     wait_until(page, SENT, WAIT_MS)
 
 
+# How often a player passes where it may.
+PASSES = 0.8
+
+
 def play_turn(page, rng: random.Random, timeout_s: float = 300, sent: bool = True) -> int:
     """Click offered targets while it is this device's turn; wait until sent."""
     deadline = time.monotonic() + timeout_s
@@ -98,7 +102,12 @@ def play_turn(page, rng: random.Random, timeout_s: float = 300, sent: bool = Tru
         others = [t for t in targets if t != "action:pass"]
         if view["building"]:
             others = [t for t in targets if not t.startswith("action:")] or targets
-        target = rng.choice(others if others and rng.random() < 0.7 else targets)
+        # Mostly passes where a pass is offered: short games (each turn is a page
+        # opened and closed), every kind of decision still met.
+        if "action:pass" in targets and not view["building"] and rng.random() < PASSES:
+            target = "action:pass"
+        else:
+            target = rng.choice(others or targets)
         if page.evaluate(DISPATCH_CLICK, target):
             clicks += 1
             page.wait_for_timeout(30)
