@@ -84,7 +84,8 @@ def test_a_nile_game_by_turns_outlives_a_relay_out_of_reach_and_one_that_forgets
         take_seat(page, 1, "Bo")
         bob.close(page)
         devices = {0: ann, 1: bob}
-        _, mover, moves = play_by_turns(devices, live_site, mover, rng, until=12)
+        # Passes now and then only: the game must last past its 12th decision.
+        _, mover, moves = play_by_turns(devices, live_site, mover, rng, until=12, passes=0.3)
         # The last to play tells the next: the link carries the whole game.
         last = devices[1 - mover]
         page = last.open(live_site)

@@ -90,7 +90,9 @@ def take_seat(page, seat: int, name: str) -> None:
 PASSES = 0.8
 
 
-def play_turn(page, rng: random.Random, timeout_s: float = 300, sent: bool = True) -> int:
+def play_turn(
+    page, rng: random.Random, timeout_s: float = 300, sent: bool = True, passes: float = PASSES
+) -> int:
     """Click offered targets while it is this device's turn; wait until sent."""
     deadline = time.monotonic() + timeout_s
     clicks = 0
@@ -104,7 +106,7 @@ def play_turn(page, rng: random.Random, timeout_s: float = 300, sent: bool = Tru
             others = [t for t in targets if not t.startswith("action:")] or targets
         # Mostly passes where a pass is offered: short games (each turn is a page
         # opened and closed), every kind of decision still met.
-        if "action:pass" in targets and not view["building"] and rng.random() < PASSES:
+        if "action:pass" in targets and not view["building"] and rng.random() < passes:
             target = "action:pass"
         else:
             target = rng.choice(others or targets)
@@ -131,6 +133,7 @@ def play_by_turns(
     rng: random.Random,
     expected: int | None = None,
     until: int = 10_000,
+    passes: float = PASSES,
 ) -> tuple[dict, int, int]:
     """The game played, each device opened for its turn only (it catches up
     from the relay first, having ``expected`` decisions), then closed, until it
@@ -141,7 +144,7 @@ def play_by_turns(
         page = device.open(url)
         if expected is not None:
             wait_until(page, MOVES_ARE, WAIT_MS, arg=expected)
-        play_turn(page, rng)
+        play_turn(page, rng, passes=passes)
         record = record_of(page)
         view = page.evaluate(VIEW)
         device.close(page)
