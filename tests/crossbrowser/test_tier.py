@@ -80,18 +80,31 @@ def assert_clean(tab, host: str) -> None:
     assert off_host(tab.requests(), host) == [], f"{tab.name}: requests left {host}"
 
 
+BOT_STATS = "window.mykerinosUI.botStats()"
+HOLD_MS = 3_600_000  # longer than any test: a held answer waits for the undo
+
+
 def check_undo(tab, view: dict, rng: random.Random) -> bool:
     """Dig, then undo while the computers answer: the position before the dig
     comes back and no computer move lands after it. False if undo was not
     offered (a new season's deal came in between)."""
     before, count = view, moves(tab)
-    play_action(tab, view, rng, "action:dig")
-    if not tab.view()["can_undo"]:
-        return False
-    view = click(tab, "undo")
-    assert moves(tab) == count
-    assert position(view) == position(before)
-    time.sleep(1.5)  # a computer's answer for the undone position must be dropped
+    answers = len(tab.js(BOT_STATS))
+    # The computers hold their answers (shown "thinking") until the undo is in.
+    tab.js(f"window.mykerinosPauseMs = {HOLD_MS}")
+    try:
+        play_action(tab, view, rng, "action:dig")
+        if not tab.view()["can_undo"]:
+            return False
+        tab.wait(f"{BOT_STATS}.length > {answers}", 60)  # a computer holds its answer
+        view = click(tab, "undo")
+        assert moves(tab) == count
+        assert position(view) == position(before)
+    finally:
+        tab.js("window.mykerinosPauseMs = 0")
+    # The held answer, for a position taken back, is dropped, not played.
+    tab.wait(f"{BOT_STATS}[{answers}].outcome !== 'held'", 30)
+    assert tab.js(BOT_STATS)[answers]["outcome"] == "dropped"
     after = tab.view()
     assert not after["bot_to_move"] and after["to_move"] == 0
     assert moves(tab) == count and position(after) == position(before)

@@ -135,4 +135,15 @@ test("versions compare the same way on every device: extends, shorter, and forks
   assert.deepEqual([first, second].sort(), ["loses", "wins"], "one fork wins on both devices");
   assert.equal(compare(fork, two), "wins", "the longer fork wins");
   assert.equal(compare(two, fork), "loses");
+  // A seat taken on one device while another played: the decision wins, at any
+  // signature (the take is taken again on top of it), on both devices.
+  const eve = await seatKey();
+  for (let tries = 0; tries < 4; tries++) {
+    const taken = [...log.slice(0, 2), await signEntry("t1", log.slice(0, 2), ["take", 1, "Eve", eve.key], eve.signing)];
+    const played = [...log.slice(0, 2), await signEntry("t1", log.slice(0, 2), ["move", 0, 0, 0, "a"], ann.signing)];
+    assert.equal(compare(taken, played), "wins");
+    assert.equal(compare(played, taken), "loses");
+    const longer = [...taken, await signEntry("t1", taken, ["move", 0, 0, 0, "a"], ann.signing)];
+    assert.equal(compare(played, longer), "wins", "more decisions first, then the longer log");
+  }
 });

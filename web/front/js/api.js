@@ -17,7 +17,7 @@
  * What the page exposes for measurements.
  * @typedef {object} PageApi
  * @property {(view: import("./generated/view.js").View) => void} draw
- * @property {() => {level: string, ms: number, iterations: number, searchMs: number}[]} botStats
+ * @property {() => {level: string, ms: number, iterations: number, searchMs: number, at: number, outcome: string}[]} botStats
  */
 
 /**

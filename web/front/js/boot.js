@@ -355,7 +355,14 @@ export function start() {
     draw: (view) => renderer.show(view),
     // For measurements: one {level, ms, at} per computer move (request at `at`, answered ms later).
     botStats: () =>
-      store.bots.stats.map(({ level, ms, iterations, searchMs, at }) => ({ level, ms, iterations, searchMs, at })),
+      store.bots.stats.map(({ level, ms, iterations, searchMs, at, outcome }) => ({
+        level,
+        ms,
+        iterations,
+        searchMs,
+        at,
+        outcome,
+      })),
   };
 
   if (api()?.ready) boot();

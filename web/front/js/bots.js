@@ -33,6 +33,9 @@ function pauseMs() {
 // waits for no more than a step (Python serves calls in order), long enough
 // that the message between two steps costs nothing.
 const SLICE_MS = 50;
+// How often a computer's answer, held for the pause, looks whether its
+// position is still the game's.
+const HOLD_STEP_MS = 100;
 
 /** @param {number} ms */
 function sleep(ms) {
@@ -143,20 +146,28 @@ async function playBot(page, level, stamp) {
     return;
   }
   const ms = performance.now() - started;
-  store.bots.stats.push({
+  /** @type {import("./store.js").BotStat} */
+  const stat = {
     level,
     ms,
     stamp,
     iterations: answer.iterations,
     searchMs: answer.seconds * 1000,
     at: started,
-  });
-  const wait = pauseMs() - ms;
-  if (wait > 0) await sleep(wait);
+    outcome: "held",
+  };
+  store.bots.stats.push(stat);
+  // Shown "thinking" for the pause, in short steps: a position taken back
+  // meanwhile (undo, a move from elsewhere) drops the answer at once.
+  for (let left = pauseMs() - ms; left > 0 && current(); left = pauseMs() - (performance.now() - started)) {
+    await sleep(Math.min(left, HOLD_STEP_MS));
+  }
   if (!current()) {
+    stat.outcome = "dropped";
     forget();
     return;
   }
+  stat.outcome = "played";
   /** @type {View} */
   let next;
   try {

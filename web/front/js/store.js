@@ -20,6 +20,7 @@
  * @property {number} iterations
  * @property {number} searchMs  the time spent thinking in Python's slices
  * @property {number} at        when the request was made (performance.now())
+ * @property {string} outcome   "held" for the pause, then "played" or "dropped" (the position was taken back)
  */
 
 /**

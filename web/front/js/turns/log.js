@@ -185,7 +185,9 @@ export async function checkLog(payload, table, read) {
  * How a checked version stands to the one held: "same", "extends" (the held
  * log is its beginning), "shorter" (it is the held one's beginning), or, when
  * the two part ways, "wins" or "loses" by the rule every device applies: the
- * longer log, and at equal length the smaller signature where they first differ.
+ * one with more decisions (a seat taken meanwhile is taken again on top of it,
+ * a decision set aside would be lost), then the longer log, then the smaller
+ * signature where they first differ.
  * @param {Signed[]} held
  * @param {Signed[]} other
  */
@@ -197,6 +199,8 @@ export function compare(held, other) {
     if (held.length === other.length) return "same";
     return other.length > held.length ? "extends" : "shorter";
   }
+  const [decisionsHeld, decisionsOther] = [held, other].map((log) => log.filter(isMove).length);
+  if (decisionsOther !== decisionsHeld) return decisionsOther > decisionsHeld ? "wins" : "loses";
   if (other.length !== held.length) return other.length > held.length ? "wins" : "loses";
   return other[k].s < held[k].s ? "wins" : "loses";
 }
