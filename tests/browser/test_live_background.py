@@ -28,7 +28,6 @@ from harness.pages import offered
 from tests.browser.browser_helpers import wait_until
 from tests.browser.test_live_game import (
     DROP,
-    MOVES_AT_LEAST,
     NAMES,
     SEED,
     SPOKEN,
@@ -36,6 +35,7 @@ from tests.browser.test_live_game import (
     moves_of,
     play_until,
     record_of,
+    same_game,
     take_seat,
 )
 from tools import chromium
@@ -154,15 +154,7 @@ def test_a_host_in_a_background_tab_keeps_the_room_going(host_browser, device, l
     # Bob's decision is taken by the hidden host and comes back to him; the
     # computer on the hidden host plays on until a person is to move.
     bob_moves(bob, rng)
-    wait_until(
-        host,
-        "window.mykerinos.call('view', '[]').then(t => { const v = JSON.parse(t);"
-        " return v.final || !v.bot_to_move; })",
-        WAIT_MS,
-        0.2,  # as page.wait_for_function's polling was (a hidden page has no animation frames)
-    )
-    wait_until(bob, MOVES_AT_LEAST, WAIT_MS, arg=moves_of(host))
-    assert record_of(bob) == record_of(host)
+    same_game(host, bob)
     # Ten seconds in the background (more than a silence that counts as away):
     # the host's beats kept coming, Bob's seat stayed taken there.
     time.sleep(10)
@@ -209,8 +201,7 @@ def test_a_frozen_host_comes_back_with_what_was_sent_meanwhile(host_browser, dev
     host.bring_to_front()
     goal = moves_of(host) + 3
     play_until([host, bob], lambda: moves_of(host) >= goal or view_of(host)["final"], rng)
-    wait_until(bob, MOVES_AT_LEAST, WAIT_MS, arg=moves_of(host))
-    assert record_of(bob) == record_of(host)
+    same_game(host, bob)
     assert record_of(host)["seats"] == ["human", "human", "easy"]
 
 

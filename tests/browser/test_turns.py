@@ -14,9 +14,11 @@ from harness.browser_page import start_game
 from tests.browser.browser_helpers import wait_until
 from tests.browser.turns_helpers import (
     MOVES_ARE,
+    SENT,
     VIEW,
     WAIT_MS,
     Device,
+    open_table,
     play_by_turns,
     record_of,
     take_seat,
@@ -34,6 +36,7 @@ def test_a_three_player_game_by_turns_between_devices_never_open_together(live_b
     assert "#turns=" in invite
     expect(page.locator("#turns-qr svg")).to_be_visible()
     page.click("#turns-link-close")
+    wait_until(page, SENT, WAIT_MS)  # the relays have the table before a friend opens it
     ann.close(page)
     devices = {0: ann, 1: bob, 2: cy}
     for seat, device, name in ((1, bob, "Bobby"), (2, cy, "Cyd")):
@@ -73,13 +76,9 @@ def test_a_nile_game_by_turns_outlives_a_relay_out_of_reach_and_one_that_forgets
             re.compile(r"WebSocket connection to 'ws://127\.0\.0\.1:\d+/?' failed")
         )
     try:
-        page = ann.open(live_site)
-        start_game(page, ["Ann", "Bob"], 41, seats=["human", "turns"], nile=True)
-        expect(page.locator("#turns-url")).to_be_visible(timeout=WAIT_MS)
-        invite = page.locator("#turns-url").input_value()
-        page.click("#turns-link-close")
-        mover = page.evaluate(VIEW)["to_move"]
-        ann.close(page)
+        invite, mover, _ = open_table(
+            ann, live_site, ["Ann", "Bob"], 41, ["human", "turns"], nile=True
+        )
         page = bob.open(invite)
         take_seat(page, 1, "Bo")
         bob.close(page)

@@ -14,12 +14,18 @@ import random
 from playwright.sync_api import expect
 
 from game.compact import decode_link
-from harness.browser_page import start_game
 from page.share import checked_code, link_code
 from page.table import Table
 from page.turns import read_game
 from tests.browser.browser_helpers import wait_until
-from tests.browser.turns_helpers import HELD, VIEW, WAIT_MS, Device, play_turn, take_seat
+from tests.browser.turns_helpers import (
+    HELD,
+    WAIT_MS,
+    Device,
+    open_table,
+    play_turn,
+    take_seat,
+)
 
 # In the page: a payload sealed with the table's key and published as the
 # table's event, through the page's own modules (what any device of the table can do).
@@ -59,13 +65,7 @@ def test_a_device_refuses_forged_and_old_versions_and_keeps_its_game(
     live_browser, live_site, relay
 ):
     ann, bob = Device(live_browser, "Ann"), Device(live_browser, "Bob")
-    page = ann.open(live_site)
-    start_game(page, ["Ann", "Bob"], 33, seats=["human", "turns"])
-    expect(page.locator("#turns-url")).to_be_visible(timeout=WAIT_MS)
-    invite = page.locator("#turns-url").input_value()
-    page.click("#turns-link-close")
-    ann_held = page.evaluate(HELD)[0]
-    ann.close(page)
+    invite, _, ann_held = open_table(ann, live_site, ["Ann", "Bob"], 33, ["human", "turns"])
     page = bob.open(invite)
     take_seat(page, 1, "Bob")
     held = page.evaluate(HELD)[0]
@@ -149,13 +149,7 @@ def test_one_seat_played_on_two_devices_at_once_cannot_split_the_game(live_brows
     back online, each sends its own, and both end on one version by the
     table's rule, said on the one whose decision was set aside."""
     ann, phone = Device(live_browser, "Ann"), Device(live_browser, "Bob's phone")
-    page = ann.open(live_site)
-    start_game(page, ["Ann", "Bob"], 34, seats=["human", "turns"])
-    expect(page.locator("#turns-url")).to_be_visible(timeout=WAIT_MS)
-    invite = page.locator("#turns-url").input_value()
-    page.click("#turns-link-close")
-    mover = page.evaluate(VIEW)["to_move"]
-    ann.close(page)
+    invite, mover, _ = open_table(ann, live_site, ["Ann", "Bob"], 34, ["human", "turns"])
     page = phone.open(invite)
     take_seat(page, 1, "Bob")
     phone.close(page)
@@ -190,11 +184,7 @@ def test_a_device_that_lost_its_storage_takes_its_seat_back_from_its_seat_link(
     live_browser, live_site
 ):
     ann, bob = Device(live_browser, "Ann"), Device(live_browser, "Bob")
-    page = ann.open(live_site)
-    start_game(page, ["Ann", "Bob"], 35, seats=["human", "turns"])
-    expect(page.locator("#turns-url")).to_be_visible(timeout=WAIT_MS)
-    invite = page.locator("#turns-url").input_value()
-    ann.close(page)
+    invite = open_table(ann, live_site, ["Ann", "Bob"], 35, ["human", "turns"]).invite
     page = bob.open(invite)
     take_seat(page, 1, "Bob")
     held = page.evaluate(HELD)[0]

@@ -7,10 +7,11 @@ import json
 import random
 import re
 import time
+from typing import NamedTuple
 
 from playwright.sync_api import expect
 
-from harness.browser_page import wait_ready
+from harness.browser_page import start_game, wait_ready
 from harness.pages import DISPATCH_CLICK, offered
 from tests.browser.browser_helpers import wait_until
 
@@ -78,12 +79,42 @@ def record_of(page) -> dict:
     return json.loads(json.loads(page.evaluate("window.mykerinos.call('exportRecord', '[]')")))
 
 
+# This device holds the seat in the table's version it has sent.
+SEATED = """(seat) => Object.keys(localStorage).filter((k) => k.includes(':turns:'))
+  .map((k) => JSON.parse(localStorage.getItem(k))).some((h) => h.seats.includes(seat) && !h.unsent)"""
+
+
 def take_seat(page, seat: int, name: str) -> None:
+    """The seat taken from the invite's page, and sent to the relays."""
     expect(page.locator("#turns-seat")).to_be_visible(timeout=WAIT_MS)
     page.check(f'#turns-seat input[name=turns-seat][value="{seat}"]')
     page.fill("#turns-name", name)
     page.click("#turns-take")
+    wait_until(page, SEATED, WAIT_MS, arg=seat)
     wait_until(page, SENT, WAIT_MS)
+
+
+class Opened(NamedTuple):
+    invite: str  # the table's invite
+    mover: int  # the seat to move first
+    held: dict  # the table as the opening device keeps it
+
+
+def open_table(
+    device: Device, site: str, names: list[str], seed: int, seats: list[str], nile: bool = False
+) -> Opened:
+    """A table opened on `device`, its invite shown then closed; the device
+    closes once the relays have the table (else a friend opening the invite at
+    once finds nothing yet)."""
+    page = device.open(site)
+    start_game(page, names, seed, seats=seats, nile=nile)
+    expect(page.locator("#turns-url")).to_be_visible(timeout=WAIT_MS)
+    invite = page.locator("#turns-url").input_value()
+    page.click("#turns-link-close")
+    wait_until(page, SENT, WAIT_MS)
+    opened = Opened(invite, page.evaluate(VIEW)["to_move"], page.evaluate(HELD)[0])
+    device.close(page)
+    return opened
 
 
 # How often a player passes where it may.

@@ -17,10 +17,8 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
 
 from game import replay
-from harness.browser_page import start_game
 from harness.firefox_tab import FirefoxTab
 from harness.pages import DISPATCH_CLICK, choose, offered
 from harness.tabs import FIREFOX, PlaywrightThread
@@ -32,6 +30,7 @@ from tests.browser.turns_helpers import (
     VIEW,
     WAIT_MS,
     Device,
+    open_table,
     play_turn,
     record_of,
 )
@@ -124,17 +123,9 @@ def test_a_game_by_turns_between_chromium_and_firefox(live_chromium, live_site, 
     rng = random.Random(31)
     ann = Device(live_chromium.browser, "Ann")
 
-    def opened() -> tuple[str, int]:
-        page = ann.open(live_site)
-        start_game(page, ["Ann", "Fox"], 31, seats=["human", "turns"])
-        expect(page.locator("#turns-url")).to_be_visible(timeout=WAIT_MS)
-        invite = page.locator("#turns-url").input_value()
-        page.click("#turns-link-close")
-        mover = page.evaluate(VIEW)["to_move"]
-        ann.close(page)
-        return invite, mover
-
-    invite, mover = run(opened)
+    invite, mover, _ = run(
+        partial(open_table, ann, live_site, ["Ann", "Fox"], 31, ["human", "turns"])
+    )
     assert "#turns=" in invite
     fox.goto(invite)
     fox.wait_ready()
