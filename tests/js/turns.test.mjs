@@ -139,7 +139,10 @@ test("versions compare the same way on every device: extends, shorter, and forks
   // signature (the take is taken again on top of it), on both devices.
   const eve = await seatKey();
   for (let tries = 0; tries < 4; tries++) {
-    const taken = [...log.slice(0, 2), await signEntry("t1", log.slice(0, 2), ["take", 1, "Eve", eve.key], eve.signing)];
+    const taken = [
+      ...log.slice(0, 2),
+      await signEntry("t1", log.slice(0, 2), ["take", 1, "Eve", eve.key], eve.signing),
+    ];
     const played = [...log.slice(0, 2), await signEntry("t1", log.slice(0, 2), ["move", 0, 0, 0, "a"], ann.signing)];
     assert.equal(compare(taken, played), "wins");
     assert.equal(compare(played, taken), "loses");
