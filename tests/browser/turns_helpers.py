@@ -34,12 +34,16 @@ VIEW = "async () => JSON.parse(await window.mykerinos.call('view', '[]'))"
 
 
 class Device:
-    """A person's device: its storage kept between visits, never open while another is."""
+    """A person's device: one browser context, its storage kept between visits,
+    its page open for a visit only (never while another device's is)."""
 
     def __init__(self, browser, name: str, relays: list[str] | None = None) -> None:
         self.browser = browser
         self.name = name
+        # The storage it starts with (another device's, copied), then as it was
+        # at the end of its last visit.
         self.state: dict | None = None
+        self.page = None  # the device's one tab, blank between visits
         self.errors: list[str] = []
         # Relays of its own instead of the site's (the page's configuration answered so).
         self.relays = relays
@@ -47,32 +51,40 @@ class Device:
         self.allowed: list[re.Pattern[str]] = []
 
     def open(self, url: str):
-        context = self.browser.new_context(storage_state=self.state)
-        if self.relays is not None:
-            relays = self.relays
+        """A visit: the site opened in the device's tab (its HTTP cache, service
+        worker and storage kept, as a phone's are)."""
+        if self.page is None:
+            # A service worker's own requests would skip the relays' route.
+            workers = "allow" if self.relays is None else "block"
+            context = self.browser.new_context(storage_state=self.state, service_workers=workers)
+            if self.relays is not None:
+                relays = self.relays
 
-            def configured(route) -> None:
-                config = route.fetch().json()
-                route.fulfill(json={**config, "relays": relays})
+                def configured(route) -> None:
+                    config = route.fetch().json()
+                    route.fulfill(json={**config, "relays": relays})
 
-            context.route("**/web/front/js/live/config.json", configured)
-        page = context.new_page()
-        page.on("pageerror", lambda error: self.errors.append(f"{self.name}: {error.stack}"))
-        page.on(
-            "console",
-            lambda m: (
-                self.errors.append(f"{self.name}: {m.text}")
-                if m.type == "error" and not any(p.search(m.text) for p in self.allowed)
-                else None
-            ),
-        )
-        page.goto(url)
-        wait_ready(page)
-        return page
+                context.route("**/web/front/js/live/config.json", configured)
+            self.page = context.new_page()
+            self.page.on(
+                "pageerror", lambda error: self.errors.append(f"{self.name}: {error.stack}")
+            )
+            self.page.on(
+                "console",
+                lambda m: (
+                    self.errors.append(f"{self.name}: {m.text}")
+                    if m.type == "error" and not any(p.search(m.text) for p in self.allowed)
+                    else None
+                ),
+            )
+        self.page.goto(url)
+        wait_ready(self.page)
+        return self.page
 
     def close(self, page) -> None:
+        """The visit over: the site left for a blank page (its storage kept)."""
         self.state = page.context.storage_state()
-        page.context.close()
+        page.goto("about:blank")
 
 
 def record_of(page) -> dict:
