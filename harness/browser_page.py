@@ -9,6 +9,8 @@ import time
 
 from playwright.sync_api import expect
 
+from harness.pages import DRAWN_JS
+
 READY_SELECTOR = 'body[data-ready="1"]'
 READY_TIMEOUT_MS = 60_000
 
@@ -50,6 +52,32 @@ def wait_ready(page, timeout: float = READY_TIMEOUT_MS) -> None:
 def view_of(page) -> dict:
     """The page's current view, as Python hands it to the front end."""
     return json.loads(page.evaluate("window.mykerinos.call(`view`, `[]`)"))
+
+
+class Views:
+    """Each page's view, asked of Python again only once the page has drawn a
+    frame since, or after a click on it, or once a second (a page in the
+    background draws nothing): a view costs the page's Python and the browser
+    about 10 ms of processor, reading the frame count under 2, and a test that
+    polls the view while the computers think takes the processor from them."""
+
+    def __init__(self, fresh_s: float = 1.0) -> None:
+        self.fresh_s = fresh_s
+        self.held: dict[int, tuple[int, float, dict]] = {}
+
+    def of(self, page) -> dict:
+        frames = page.evaluate(DRAWN_JS)
+        held = self.held.get(id(page))
+        now = time.monotonic()
+        if held and held[0] == frames and now - held[1] < self.fresh_s:
+            return held[2]
+        view = view_of(page)
+        self.held[id(page)] = (frames, now, view)
+        return view
+
+    def acted(self, page) -> None:
+        """The page was clicked: its next view is asked of Python."""
+        self.held.pop(id(page), None)
 
 
 def drawn(page) -> int:

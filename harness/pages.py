@@ -5,6 +5,7 @@ bench/memory.py drive the page with these."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -46,12 +47,19 @@ DISPATCH_CLICK = """(target) => {
 
 # The view and what the page shows, in one call (each call is a round trip to the browser).
 # The view travels as Python's text, parsed here: far quicker than an object.
-STATE_JS = """(async () => ({
-  view: await window.mykerinos.call(`view`, `[]`),
-  drawn: Number(document.body.dataset.drawn || 0),
-  shown: document.body.dataset.revision + ':' + document.body.dataset.game,
-  bot: document.body.dataset.bot,
-}))()"""
+# The frames drawn are counted before the view is asked for: a view drawn
+# after it counts one more.
+DRAWN_JS = "Number(document.body.dataset.drawn || 0)"
+STATE_JS = f"""(async () => {{
+  const drawn = {DRAWN_JS};
+  const view = await window.mykerinos.call(`view`, `[]`);
+  return {{
+    view,
+    drawn,
+    shown: document.body.dataset.revision + ':' + document.body.dataset.game,
+    bot: document.body.dataset.bot,
+  }};
+}})()"""
 
 
 def page_state(tab) -> tuple[dict, int, bool, str]:
@@ -77,12 +85,17 @@ def click(tab, target: str) -> dict:
         assert hl == "1", f"{target} is offered but not highlighted"
     tab.click_target(target)
     deadline = time.monotonic() + 30
+    drawn = before
     while True:
+        # The view is asked for once the page has drawn a frame (a read of the
+        # page, not a call to its Python, while waiting).
+        try:
+            tab.wait(f"{DRAWN_JS} > {drawn}", max(0.0, deadline - time.monotonic()), 0.03)
+        except TimeoutError as error:
+            raise AssertionError(f"{tab.name}: no redraw after {target}") from error
         view, drawn, shown, _ = page_state(tab)
-        if drawn > before and shown:
+        if shown:
             break
-        assert time.monotonic() < deadline, f"{tab.name}: no redraw after {target}"
-        time.sleep(0.03)
     assert view["message"] is None, f"{tab.name}: {target} refused: {view['message']}"
     return view
 
@@ -92,10 +105,18 @@ def person_turn(tab, timeout_s: float = TURN_TIMEOUT_S) -> dict:
     game is over) and the page shows it."""
     deadline = time.monotonic() + timeout_s
     while True:
-        view, _, shown, bot = page_state(tab)
+        view, drawn, shown, bot = page_state(tab)
         if (view["final"] or not view["bot_to_move"]) and shown:
             return view
         assert bot != "failed", tab.js("document.querySelector('#bot-status').innerText")
+        # Asked again once the page has drawn its next view (the computers'
+        # move), reading only the page meanwhile.
+        with contextlib.suppress(TimeoutError):
+            tab.wait(
+                f"{DRAWN_JS} > {drawn} || document.body.dataset.bot === 'failed'",
+                max(0.0, deadline - time.monotonic()),
+                0.05,
+            )
         if time.monotonic() > deadline:
             raise AssertionError(
                 f"{tab.name}: the computer players took too long: "
@@ -107,4 +128,3 @@ def person_turn(tab, timeout_s: float = TURN_TIMEOUT_S) -> dict:
                     )
                 )
             )
-        time.sleep(0.05)

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from game import new_game, replay
-from harness.browser_page import start_game, view_of, wait_ready
+from harness.browser_page import Views, start_game, view_of, wait_ready
 from harness.pages import DISPATCH_CLICK, offered
 from page.share import link_code
 from page.table import Table
@@ -68,10 +68,11 @@ def play_until(pages, done, rng: random.Random, timeout_s: float = 600) -> int:
     """Each page clicks one offered target when it has some, until ``done()``."""
     deadline = time.monotonic() + timeout_s
     clicks = 0
+    views = Views()
     while not done():
         acted = False
         for page in pages:
-            view = view_of(page)
+            view = views.of(page)
             targets = offered(view)
             if targets and not view["final"]:
                 others = [t for t in targets if t != "action:pass"]
@@ -79,6 +80,7 @@ def play_until(pages, done, rng: random.Random, timeout_s: float = 600) -> int:
                     others = [t for t in targets if not t.startswith("action:")] or targets
                 target = rng.choice(others if others and rng.random() < 0.7 else targets)
                 if page.evaluate(DISPATCH_CLICK, target):  # else: not drawn yet, next round
+                    views.acted(page)
                     clicks += 1
                     acted = True
         if not acted:

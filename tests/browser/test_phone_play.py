@@ -24,8 +24,10 @@ import random
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
+from harness.browser_page import DRAWN_JS
 from harness.pages import offered
 from tests.browser.browser_helpers import start_game, wait_ready
 from tests.browser.test_accessibility import audit
@@ -38,9 +40,11 @@ PASS = 0.3  # how often a player passes when it may (shorter games)
 # The view (as JSON text), and every box a decision's check needs, measured
 # once the page has settled: two frames after the last redraw, with no scroll
 # under way (the page scrolls at once when less motion is asked for). The view
-# is asked for first: a tap still waiting for its frame is answered then, and
-# its answer drawn in the frames waited for (web/front/js/boot.js).
+# is asked for first (the frames drawn counted just before it): a tap still
+# waiting for its frame is answered then, and its answer drawn in the frames
+# waited for (web/front/js/boot.js).
 MEASURE = """async () => {
+  const drawnBefore = Number(document.body.dataset.drawn || 0);
   const view = JSON.parse(await window.mykerinos.call("view", "[]"));
   const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
   let y = -1;
@@ -64,7 +68,7 @@ MEASURE = """async () => {
     .map((b) => ({id: b.id || b.textContent.trim(), box: box(b)}));
   return JSON.stringify({
     view,
-    drawn: Number(document.body.dataset.drawn || 0),
+    drawn: drawnBefore,
     shown: document.body.dataset.revision + ":" + document.body.dataset.game,
     bot: document.body.dataset.bot,
     width: innerWidth, height: innerHeight, pinned, targets, buttons,
@@ -176,8 +180,14 @@ def play_checked(page, rng: random.Random, where: str, passes: float) -> tuple[i
         assert m["bot"] != "failed", page.locator("#bot-status").inner_text()
         key = (m["drawn"], view["revision"], view["game"])
         if not person_to_decide(m) or key == last:
-            assert time.monotonic() < deadline, f"{where}: no decision came: {view['prompt']}"
-            time.sleep(0.05)
+            # Measured again once the page has drawn its next view (the computers'
+            # move, or the person's decision taken), not in between.
+            left_ms = (deadline - time.monotonic()) * 1000
+            assert left_ms > 0, f"{where}: no decision came: {view['prompt']}"
+            try:
+                page.wait_for_function(f"{DRAWN_JS} > {m['drawn']}", timeout=left_ms)
+            except PlaywrightTimeoutError:
+                pass  # said by the assertion above, on the next round
             continue
         decisions += 1
         problems += problems_of(m, f"{where}, decision {decisions} ({view['prompt']})")

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from playwright.sync_api import expect
 
-from harness.browser_page import start_game, wait_ready
+from harness.browser_page import Views, start_game, wait_ready
 from harness.pages import DISPATCH_CLICK, offered
 from tests.browser.browser_helpers import wait_until
 
@@ -139,8 +139,9 @@ def play_turn(
     """Click offered targets while it is this device's turn; wait until sent."""
     deadline = time.monotonic() + timeout_s
     clicks = 0
+    views = Views()
     while True:
-        view = page.evaluate(VIEW)
+        view = views.of(page)
         targets = offered(view)
         if not targets or view["final"]:
             break
@@ -155,7 +156,8 @@ def play_turn(
             target = rng.choice(others or targets)
         if page.evaluate(DISPATCH_CLICK, target):
             clicks += 1
-            page.wait_for_timeout(30)
+            views.acted(page)
+        page.wait_for_timeout(30)  # the click taken, or the view drawn
         assert time.monotonic() < deadline, f"the turn does not end: {view['prompt']} {targets}"
     if not sent:
         return clicks
