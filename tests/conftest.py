@@ -21,24 +21,10 @@ FOLDER_MARKERS = {
 }
 
 
-# What runs first: the longest tests of the run (whole games in Firefox and
-# WebKit, then the files of tests/browser/ whose tests last a minute or
-# near it: games between devices, by turns, live, by link, on phones),
-# started while every worker is free rather than left to one worker at the end
-# (pytest-xdist hands the rest out as the workers free up).
+# Folders whose tests run first: the longest tests of the run (whole games in
+# Firefox and WebKit), started while every worker is free rather than left to
+# one worker at the end.
 FIRST = ("crossbrowser",)
-LONGEST = (
-    "browser/test_turns.py",
-    "browser/test_live_reload.py",
-    "browser/test_live_game.py",
-    "browser/test_links.py",
-    "browser/test_turns_refusals.py",
-    "browser/test_phone_play.py",
-    "browser/test_tabs.py",
-    "browser/test_live_background.py",
-    "browser/test_nile_and_bots.py",
-    "browser/test_review.py",
-)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -46,15 +32,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         path = item.path.resolve()
         return path.relative_to(TESTS).parts[0] if path.is_relative_to(TESTS) else ""
 
-    def rank(item: pytest.Item) -> tuple[bool, int]:
-        path = item.path.resolve()
-        name = path.relative_to(TESTS).as_posix() if path.is_relative_to(TESTS) else ""
-        return (
-            folder(item) not in FIRST,
-            LONGEST.index(name) if name in LONGEST else len(LONGEST),
-        )
-
-    items.sort(key=rank)  # stable: the rest keep their order
+    items.sort(key=lambda item: folder(item) not in FIRST)  # stable: the rest keep their order
     for item in items:
         path = item.path.resolve()
         if not path.is_relative_to(TESTS):
