@@ -13,7 +13,9 @@ from page import turns
 from page.bridge import Bridge
 from page.session import Session
 from page.share import link_code
-from page.table import Table
+from page.table import PLAYOUTS_BY_TURNS, Table
+from page.thinker import Thinker
+from tests.clocks import SteppingClock
 from tests.page.fakes import Memory
 
 
@@ -122,3 +124,35 @@ def test_a_decision_made_here_and_not_yet_signed_is_kept_when_the_table_opens() 
     bridge.turnsOpen(renamed, [mover], "aa11bb22cc33dd44")
     read = turns.read_game(bridge.shareLink()["code"].removeprefix("g="))
     assert len(read["decisions"]) == 1 and read["players"][mover] == "Zed"
+
+
+def test_a_computers_move_by_turns_is_the_same_on_a_slow_device_and_a_fast_one() -> None:
+    """A searching computer at a table by turns plays its playouts of
+    PLAYOUTS_BY_TURNS whatever the time: two devices, one whose clock runs a
+    hundred times faster than the other's, answer the same move; outside a
+    table by turns the same position is searched for seconds."""
+    table = Table(new_game(["Ann", "Bob", "Cy"], 11), ["human", "turns", "hard"])
+    while table.bot_to_move() is None:
+        table.play(table.legal()[0])
+    code = link_code(table)
+    answers = []
+    for step in (0.0001, 0.01):
+        storage = Memory()
+        bridge = Bridge(Session.open(storage), storage)
+        bridge.turnsOpen(code, [0], "aa11bb22cc33dd44")
+        bridge.session.thinker = Thinker(now=SteppingClock(step))
+        started = bridge.think("move")
+        assert "job" in started, started
+        while (answer := bridge.session.think_step(started["job"], 5)).get("busy"):
+            pass
+        answers.append(answer)
+    assert answers[0]["move"] == answers[1]["move"]
+    assert answers[0]["iterations"] == answers[1]["iterations"] == PLAYOUTS_BY_TURNS["hard"]
+    # Played as a game of one device, the slow clock cuts the search short.
+    session = Session.open(Memory())
+    session.table = Table(table.state.copy(), ["human", "human", "hard"])
+    session.thinker = Thinker(now=SteppingClock(0.01))
+    started = session.think("move")
+    while (answer := session.think_step(started["job"], 5)).get("busy"):
+        pass
+    assert answer["iterations"] < PLAYOUTS_BY_TURNS["hard"]

@@ -435,17 +435,20 @@ class Session:
         self._save_if_changed()
 
     # ------------------------------------------------------------ thinking
-    def think(self, purpose: str, shown: Review | None = None) -> Started:
+    def think(self, purpose: str, shown: Review | None = None, counted: bool = False) -> Started:
         """Start the computer's thinking on the position on screen ("move",
         "hint" or "analysis", web/page/thinking.py; ``shown``: a past position in
-        review), abandoning any other: {"job": n, "stamp"}, or {"error": ...}
-        when there is nothing to think about."""
+        review; ``counted``: playouts, not seconds, for a table by turns),
+        abandoning any other: {"job": n, "stamp"}, or {"error": ...} when there
+        is nothing to think about."""
         table = self.table
         try:
             # Imported here: the computer players are not needed to start the page.
             from . import thinking
 
-            number = self.thinker.start(lambda clock: thinking.job(table, purpose, clock, shown))
+            number = self.thinker.start(
+                lambda clock: thinking.job(table, purpose, clock, shown, counted)
+            )
         except ValueError as exc:
             return {"error": str(exc)}
         return {"job": number, "stamp": self.stamp_text()}

@@ -35,6 +35,10 @@ __all__ = ["BOT_LEVELS", "HUMAN", "NAME_MAX", "PLAYER_COUNTS", "Table"]
 # their own speed); the hint asks the HINT_LEVEL player, with its budget.
 BOT_BUDGET = 1.5
 BOT_BUDGETS = {"hard": BOT_BUDGET, "expert": BOT_BUDGET}
+# At a table by turns a computer's move must be the same whichever seated
+# device plays it: the searching levels count playouts there, not seconds, as
+# many as the ladder gives them at a phone's budget (docs/PERFORMANCE.md).
+PLAYOUTS_BY_TURNS = {"hard": 600, "expert": 800}
 HINT_LEVEL = "expert"
 # The computer that answers "What would the computer play?" in review.
 ANALYSIS_LEVEL = "expert"

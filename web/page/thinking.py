@@ -22,7 +22,7 @@ from game.bots.steps import Steps, run
 from game.rng import Rng
 
 from .review import Review
-from .table import ANALYSIS_LEVEL, BOT_BUDGET, BOT_BUDGETS, HINT_LEVEL, Table
+from .table import ANALYSIS_LEVEL, BOT_BUDGET, BOT_BUDGETS, HINT_LEVEL, PLAYOUTS_BY_TURNS, Table
 from .thinker import Answer, SliceClock
 
 # Worlds each move of an analysis is tried in (the same worlds for both moves).
@@ -91,7 +91,11 @@ def warm_up(state: GameState) -> None:
 
 
 def job(
-    table: Table, purpose: str, clock: SliceClock, shown: Review | None = None
+    table: Table,
+    purpose: str,
+    clock: SliceClock,
+    shown: Review | None = None,
+    counted: bool = False,
 ) -> Steps[Answer]:
     """The steps of one job on the position on screen (``shown``: a past one in
     review, None: the game as it stands):
@@ -102,6 +106,9 @@ def job(
     - "analysis": in review, the analysis player's choice in the position shown
       and its estimated gain over the move played there (``analysing``), with
       its marks -> {"move", "played", "same", "difference", "hint"}.
+
+    ``counted``: the searching levels play their playouts of
+    ``PLAYOUTS_BY_TURNS`` whatever the time (a table by turns).
 
     Raises ValueError when there is nothing to think about."""
     if purpose == "analysis":
@@ -117,9 +124,11 @@ def job(
         level = table.bot_to_move()
         if level is None or shown is not None:
             raise ValueError("it is not a computer's turn")
-        return _moved(
-            _bot(level, table.bot_seed(), BOT_BUDGETS.get(level), clock), table.state.copy()
-        )
+        if counted:
+            bot = _counted(level, table.bot_seed(), clock)
+        else:
+            bot = _bot(level, table.bot_seed(), BOT_BUDGETS.get(level), clock)
+        return _moved(bot, table.state.copy())
     if purpose == "hint":
         if table.bot_to_move() is not None or shown is not None or table.state.over:
             raise ValueError("no move to suggest here")
@@ -132,6 +141,14 @@ def _bot(level: str, seed: int, budget: float | None, clock: SliceClock) -> Bot:
     if budget is None:
         return Bot(level, seed, clock=clock)
     return Bot(level, seed, budget=budget, clock=clock)
+
+
+def _counted(level: str, seed: int, clock: SliceClock) -> Bot:
+    """The level's player with no clock: the same move on any device."""
+    playouts = PLAYOUTS_BY_TURNS.get(level)
+    if playouts is None:
+        return Bot(level, seed, clock=clock)  # easy, medium: no search by time
+    return Bot(level, seed, budget=float("inf"), max_iterations=playouts, clock=clock)
 
 
 def _moved(bot: Bot, state: GameState) -> Steps[Answer]:

@@ -58,7 +58,8 @@ class Turning:
     def think(self, purpose: str) -> Started:
         if not self._own_turn():
             return {"error": "not this device's turn"}
-        return self.session.think(purpose)
+        # The computers' moves the same whichever seated device plays them.
+        return self.session.think(purpose, counted=True)
 
     def bot_move(self, move: MoveJson, stamp: str) -> Mode:
         self.session.play_bot_move(move, stamp)
