@@ -59,7 +59,6 @@ import contextlib
 import json
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -68,6 +67,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.stats import line  # noqa: E402
 from tools import (  # noqa: E402
     build,
     chromium,  # noqa: E402
@@ -222,20 +222,6 @@ def play(page, view: dict, seed: int) -> list[dict]:
         if clicks > MAX_CLICKS:
             raise RuntimeError("the game does not end")
     return page.evaluate("window.__clicks")
-
-
-def percentile(values: list[float], p: float) -> float:
-    """Nearest-rank percentile (p in 0..100)."""
-    ordered = sorted(values)
-    rank = max(1, -(-len(ordered) * p // 100))
-    return ordered[int(rank) - 1]
-
-
-def line(name: str, values: list[float], unit: str = "ms") -> str:
-    return (
-        f"  {name:<22} median {statistics.median(values):7.1f} {unit}   "
-        f"p95 {percentile(values, 95):7.1f} {unit}   max {max(values):7.1f} {unit}"
-    )
 
 
 def event_timing(records: list[dict], entries: list[dict]) -> list[float]:

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -47,6 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.stats import line  # noqa: E402
 from harness.browser_page import start_game, wait_ready  # noqa: E402
 from harness.pages import offered  # noqa: E402
 from tools import build, serve  # noqa: E402
@@ -318,18 +318,6 @@ def live_game(browser, site: str, rng: random.Random, found: dict[str, list[floa
     found["Play again to drawn on every other device"].append(max(news) - at)
     for context in contexts:
         context.close()
-
-
-def p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-
-
-def line(name: str, values: list[float]) -> str:
-    return (
-        f"  {name:38} median {statistics.median(values):7.1f} ms   p95 {p95(values):7.1f} ms"
-        f"   max {max(values):7.1f} ms   ({len(values)} samples)"
-    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -32,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.stats import line  # noqa: E402
 from harness.browser_page import start_game, wait_ready  # noqa: E402
 from harness.pages import DISPATCH_CLICK, offered  # noqa: E402
 from tools import build, serve  # noqa: E402
@@ -64,20 +64,6 @@ SENT = """(async () => {
   const link = JSON.parse(await window.mykerinos.call('shareLink', '[]'));
   return held.every((h) => !h.unsent) && held.some((h) => 'g=' + h.payload.game === link.code);
 })()"""
-
-
-def p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-
-
-def line(name: str, values: list[float], unit: str = "ms") -> str:
-    if not values:
-        return f"  {name:44} no samples"
-    return (
-        f"  {name:44} median {statistics.median(values):8.1f} {unit}   p95 {p95(values):8.1f} {unit}"
-        f"   max {max(values):8.1f} {unit}   ({len(values)} samples)"
-    )
 
 
 def events_sent(page, sizes: list[int]) -> None:
