@@ -7,10 +7,9 @@
 
 import { t } from "../i18n.js";
 import { LIVE_MARK } from "../generated/shared.js";
-import { h } from "../dom.js";
-import { linkUrl, modal } from "../links.js";
+import { linkUrl } from "../links.js";
 import { KEY_SHAPE } from "./keys.js";
-import { LIVE } from "./parts.js";
+import { showLinkDialog } from "./linkdialog.js";
 
 /**
  * The room, password and key of an invite's fragment (key: null for an invite
@@ -42,71 +41,16 @@ export function inviteFragment(room, password, key) {
  * @param {string} password
  * @param {string} key  the room's key, its public half
  */
-export async function showInvite(room, password, key) {
-  const url = linkUrl(inviteFragment(room, password, key));
-  const field = h("input", { id: "live-url", type: "text", readonly: true, "aria-label": t("live.invite_link") });
-  field.value = url;
-  const status = h("p", { id: "live-status", class: "small", role: "status" });
-  const copy = h("button", {
-    type: "button",
-    id: "live-copy",
-    class: "primary",
-    text: t("live.copy"),
-    onclick: () => {
-      field.select();
-      const done = () => {
-        status.textContent = t("live.copied");
-      };
-      const failed = () => {
-        status.textContent = t("share.copy_failed");
-      };
-      if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, failed);
-      else failed();
-    },
+export function showInvite(room, password, key) {
+  return showLinkDialog(linkUrl(inviteFragment(room, password, key)), {
+    dialog: "live-invite",
+    prefix: "live",
+    status: "live-status",
+    close: "live-invite-close",
+    title: t("live.invite_title"),
+    text: t("live.invite_text"),
+    shared: t("live.invite_title"),
+    qr: true,
+    words: { link: "live.invite_link", copy: "live.copy", copied: "live.copied", share: "live.share", qr: "live.qr" },
   });
-  const share =
-    typeof navigator.share === "function"
-      ? h("button", {
-          type: "button",
-          id: "live-share",
-          class: "secondary",
-          text: t("live.share"),
-          onclick: () => {
-            navigator.share({ title: "Mykerinos", text: t("live.invite_title"), url }).catch(() => {});
-          },
-        })
-      : null;
-  const qr = h("div", { id: "live-qr", class: "live-qr", role: "img", "aria-label": t("live.qr") });
-  const dialog = modal("live-invite", t("live.invite_title"), [
-    h("p", { text: t("live.invite_text") }),
-    qr,
-    field,
-    status,
-    h(
-      "div",
-      { class: "buttons" },
-      share,
-      copy,
-      h("button", {
-        type: "button",
-        id: "live-invite-close",
-        class: "secondary",
-        text: t("button.close"),
-        onclick: () => dialog.close(),
-      }),
-    ),
-  ]);
-  field.focus();
-  field.select();
-  try {
-    const { default: qrcode } = await import(new URL("qrcode/qrcode.mjs", LIVE).href);
-    const code = qrcode(0, "M");
-    code.addData(url);
-    code.make();
-    qr.innerHTML = code.createSvgTag({ cellSize: 4, margin: 2, scalable: true });
-    qr.querySelector("svg")?.setAttribute("aria-hidden", "true");
-  } catch (error) {
-    console.warn("Mykerinos: no QR code", error);
-    qr.remove();
-  }
 }

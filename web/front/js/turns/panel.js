@@ -9,10 +9,7 @@
 import { t } from "../i18n.js";
 import { $, h } from "../dom.js";
 import { linkUrl, modal } from "../links.js";
-
-/** Where the QR code module is built (dist/live/qrcode/, shipped for live play's invite). */
-const QRCODE = new URL("../../../../live/qrcode/qrcode.mjs", import.meta.url).href;
-
+import { showLinkDialog } from "../live/linkdialog.js";
 /**
  * A table as the panel and the list show it.
  * @typedef {object} Shown
@@ -119,69 +116,18 @@ export function drawPanel(open, tables, how) {
  * @param {string} fragment  without "#"
  * @param {{title: string, text: string, qr: boolean}} words
  */
-export async function showTableLink(fragment, words) {
-  const url = linkUrl(fragment);
-  const field = h("input", { id: "turns-url", type: "text", readonly: true, "aria-label": t("turns.link") });
-  field.value = url;
-  const status = h("p", { id: "turns-copy-status", class: "small", role: "status" });
-  const copy = h("button", {
-    type: "button",
-    id: "turns-copy",
-    class: "primary",
-    text: t("turns.copy"),
-    onclick: () => {
-      field.select();
-      const said = (/** @type {string} */ key) => () => {
-        status.textContent = t(key);
-      };
-      if (navigator.clipboard) navigator.clipboard.writeText(url).then(said("turns.copied"), said("share.copy_failed"));
-      else said("share.copy_failed")();
-    },
+export function showTableLink(fragment, words) {
+  return showLinkDialog(linkUrl(fragment), {
+    dialog: "turns-link",
+    prefix: "turns",
+    status: "turns-copy-status",
+    close: "turns-link-close",
+    title: words.title,
+    text: words.text,
+    shared: words.title,
+    qr: words.qr,
+    words: { link: "turns.link", copy: "turns.copy", copied: "turns.copied", share: "turns.share", qr: "turns.qr" },
   });
-  const share =
-    typeof navigator.share === "function"
-      ? h("button", {
-          type: "button",
-          id: "turns-share",
-          class: "secondary",
-          text: t("turns.share"),
-          onclick: () => navigator.share({ title: "Mykerinos", text: words.title, url }).catch(() => {}),
-        })
-      : null;
-  const qr = words.qr ? h("div", { id: "turns-qr", class: "live-qr", role: "img", "aria-label": t("turns.qr") }) : null;
-  const dialog = modal("turns-link", words.title, [
-    h("p", { text: words.text }),
-    qr,
-    field,
-    status,
-    h(
-      "div",
-      { class: "buttons" },
-      share,
-      copy,
-      h("button", {
-        type: "button",
-        id: "turns-link-close",
-        class: "secondary",
-        text: t("button.close"),
-        onclick: () => dialog.close(),
-      }),
-    ),
-  ]);
-  field.focus();
-  field.select();
-  if (!qr) return;
-  try {
-    const { default: qrcode } = await import(QRCODE);
-    const code = qrcode(0, "M");
-    code.addData(url);
-    code.make();
-    qr.innerHTML = code.createSvgTag({ cellSize: 4, margin: 2, scalable: true });
-    qr.querySelector("svg")?.setAttribute("aria-hidden", "true");
-  } catch (error) {
-    console.warn("Mykerinos: no QR code", error);
-    qr.remove();
-  }
 }
 
 /**
