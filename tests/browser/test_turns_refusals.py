@@ -162,6 +162,9 @@ def test_one_seat_played_on_two_devices_at_once_cannot_split_the_game(live_brows
     pages = [device.open(live_site) for device in (phone, laptop)]
     for page in pages:
         wait_until(page, "document.querySelector('#turns-turn')?.className === 'turn'", WAIT_MS)
+        # Offline once the page has asked the relays: a decision is signed after
+        # that exchange, which would wait out its timeouts if cut in the middle.
+        wait_until(page, "document.body.dataset.turnsBusy === '0'", WAIT_MS)
         page.context.set_offline(True)
     for page, seed in zip(pages, (3, 4), strict=True):
         play_turn(page, random.Random(seed), sent=False)

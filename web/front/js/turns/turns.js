@@ -35,6 +35,9 @@ let chain = Promise.resolve();
 /** @type {Promise<string[]> | null} */
 let relaysOf = null;
 let hooked = false;
+// Jobs queued or running, on body[data-turns-busy]: "0" once the relays have
+// been asked and every decision made here signed (the tests wait for it).
+let busy = 0;
 
 /**
  * One job after the others; a job that fails (the relays, the page closing
@@ -42,7 +45,13 @@ let hooked = false;
  * @param {() => Promise<unknown>} job
  */
 function queue(job) {
-  chain = chain.then(job).catch((error) => console.warn("Mykerinos: by turns", error));
+  document.body.dataset.turnsBusy = String(++busy);
+  chain = chain
+    .then(job)
+    .catch((error) => console.warn("Mykerinos: by turns", error))
+    .finally(() => {
+      document.body.dataset.turnsBusy = String(--busy);
+    });
   return chain;
 }
 
