@@ -82,12 +82,12 @@ class Views:
 
 def drawn(page) -> int:
     """How many frames the page has drawn."""
-    return page.evaluate("Number(document.body.dataset.drawn || 0)")
+    return page.evaluate(DRAWN_JS)
 
 
 def wait_redraw(page, before: int) -> None:
     """Wait until the page draws a frame after the ``before``-th."""
-    page.wait_for_function("n => Number(document.body.dataset.drawn || 0) > n", arg=before)
+    page.wait_for_function(f"n => {DRAWN_JS} > n", arg=before)
 
 
 # Whether the page shows the game and revision of Python's current view, once

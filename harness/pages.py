@@ -77,10 +77,7 @@ def page_state(tab) -> tuple[dict, int, bool, str]:
 def click(tab, target: str) -> dict:
     """Click the element of a target, wait until the page shows the result, check it was taken."""
     selector = json.dumps(f'[data-target="{target}"]')
-    hl, before = tab.js(
-        f"[document.querySelector({selector})?.dataset.hl ?? null, "
-        "Number(document.body.dataset.drawn || 0)]"
-    )
+    hl, before = tab.js(f"[document.querySelector({selector})?.dataset.hl ?? null, {DRAWN_JS}]")
     if target.split(":")[0] in ("cell", "room", "card"):
         assert hl == "1", f"{target} is offered but not highlighted"
     tab.click_target(target)

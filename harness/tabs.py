@@ -24,6 +24,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from harness.pages import DRAWN_JS
+
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 MINIBROWSER = os.environ.get("MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
@@ -165,7 +167,7 @@ class Tab:
         return json.loads(self.js(VIEW_JS))
 
     def drawn(self) -> int:
-        return int(self.js("Number(document.body.dataset.drawn || 0)"))
+        return int(self.js(DRAWN_JS))
 
     def errors(self) -> list[str]:
         return list(self.js("window.__xbErrors || ['error recorder missing']"))
