@@ -11,6 +11,15 @@ One place decides, so that tests, benchmarks and `./run` use the same browser:
 
 `python3 tools/chromium.py` prints the path found, or exits with status 1.
 Headless and quiet flags; `--no-sandbox` lets it run as root (CI containers).
+
+The tests drive Chromium's headless shell where there is one (`shell()`: the
+`CHROMIUM_SHELL` environment variable, `chromium-headless-shell` on the PATH,
+or beside Debian's chromium; `python3 tools/chromium.py --shell` prints it), as
+Playwright's own headless Chromium is: the same engine without the browser's
+windows and display compositor, whose pages start in about a quarter less
+processor (docs/TESTING.md). The benchmarks measure the full browser, as
+players run it, and so do the few tests of what only a browser with windows
+does (a tab hidden behind another, installability).
 """
 
 from __future__ import annotations
@@ -26,6 +35,9 @@ if TYPE_CHECKING:  # Playwright is a test tool: imported where it runs
     from playwright.sync_api import Browser, Page, Playwright
 
 NAMES_ON_PATH = ("chromium", "chromium-browser", "google-chrome")
+SHELL_ON_PATH = "chromium-headless-shell"
+# Where Debian's chromium-headless-shell package puts it (its /usr/bin entry is a wrapper).
+SHELL_BESIDE = Path("/usr/lib/chromium/chromium-headless-shell")
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -75,6 +87,19 @@ def find() -> str | None:
 CHROMIUM = find()
 
 
+def find_shell() -> str | None:
+    """Chromium's headless shell, by the order in this module's docstring."""
+    chosen = os.environ.get("CHROMIUM_SHELL")
+    if chosen:
+        return chosen
+    if SHELL_BESIDE.is_file():
+        return str(SHELL_BESIDE)
+    return shutil.which(SHELL_ON_PATH)
+
+
+SHELL = find_shell()
+
+
 def executable() -> str:
     """The path to launch, or an error that says how to get a browser."""
     if CHROMIUM is None or not Path(CHROMIUM).is_file():
@@ -86,11 +111,21 @@ def executable() -> str:
     return CHROMIUM
 
 
+def shell() -> str:
+    """The headless shell the tests drive, or the full browser where there is none."""
+    return SHELL if SHELL and Path(SHELL).is_file() else executable()
+
+
 def launch(playwright: Playwright) -> Browser:
-    """A headless Chromium browser from a Playwright instance."""
+    """A headless Chromium browser from a Playwright instance (the full browser)."""
     return playwright.chromium.launch(
         executable_path=executable(), args=CHROMIUM_ARGS, headless=True
     )
+
+
+def launch_for_tests(playwright: Playwright, args: list[str] = CHROMIUM_ARGS) -> Browser:
+    """The tests' Chromium: the headless shell (``shell()``)."""
+    return playwright.chromium.launch(executable_path=shell(), args=args, headless=True)
 
 
 def wait_until(
@@ -121,6 +156,11 @@ def wait_until(
 
 if __name__ == "__main__":
     try:
+        if sys.argv[1:] == ["--shell"]:
+            if not (SHELL and Path(SHELL).is_file()):
+                raise FileNotFoundError("no headless shell found")
+            print(SHELL)
+            sys.exit(0)
         print(executable())
     except FileNotFoundError as error:
         print(f"chromium: {error}", file=sys.stderr)

@@ -1,4 +1,5 @@
-"""Fixtures for browser tests: Playwright (sync API) driving Chromium (tools/chromium.py).
+"""Fixtures for browser tests: Playwright (sync API) driving Chromium's headless
+shell (tools/chromium.py's `launch_for_tests`; the full browser where there is no shell).
 
 - `dist_dir`: the site, built once per test run into $MYKERINOS_DIST (default
   dist/), or used as it is when MYKERINOS_PREBUILT=1 and it is there (`./run
@@ -165,7 +166,7 @@ def starting_from_snapshot(browser):
 
 @pytest.fixture(scope="session")
 def browser(playwright_instance):
-    browser = starting_from_snapshot(chromium.launch(playwright_instance))
+    browser = starting_from_snapshot(chromium.launch_for_tests(playwright_instance))
     yield browser
     browser.close()
 
@@ -267,9 +268,7 @@ def live_site(dist_dir, relay):
 @pytest.fixture(scope="module")
 def live_browser(playwright_instance):
     browser = starting_from_snapshot(
-        playwright_instance.chromium.launch(
-            executable_path=chromium.executable(), args=chromium.LIVE_ARGS, headless=True
-        )
+        chromium.launch_for_tests(playwright_instance, chromium.LIVE_ARGS)
     )
     yield browser
     browser.close()

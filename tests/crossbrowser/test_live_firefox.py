@@ -95,11 +95,7 @@ def firefox():
 def live_chromium():
     """A Chromium with loopback WebRTC allowed, on a Playwright thread of its own
     (the Chromium tier keeps the session's Playwright on the main thread)."""
-    owner = PlaywrightThread(
-        lambda pw: pw.chromium.launch(
-            executable_path=chromium.executable(), args=chromium.LIVE_ARGS, headless=True
-        )
-    )
+    owner = PlaywrightThread(lambda pw: chromium.launch_for_tests(pw, chromium.LIVE_ARGS))
     yield owner
     owner.close()
 

@@ -46,11 +46,7 @@ RECORD_JS = "window.mykerinos.call(`exportRecord`, `[]`).then(JSON.parse).then(J
 def live_chromium():
     """A Chromium on a Playwright thread of its own (the Chromium tier keeps
     the session's Playwright on the main thread)."""
-    owner = PlaywrightThread(
-        lambda pw: pw.chromium.launch(
-            executable_path=chromium.executable(), args=chromium.LIVE_ARGS, headless=True
-        )
-    )
+    owner = PlaywrightThread(lambda pw: chromium.launch_for_tests(pw, chromium.LIVE_ARGS))
     yield owner
     owner.close()
 

@@ -21,10 +21,25 @@ import { saveTable } from "./tables.js";
  * @typedef {import("./log.js").Payload} Payload
  * @typedef {import("./log.js").Entry} Entry
  * @typedef {import("./nostr.js").NostrEvent} NostrEvent
- * @typedef {"same" | "taken" | "won" | "older" | "lost" | "tampered" | "wrong-seat" | "other-table" | "bad-game"} Outcome
+ * @typedef {"same" | "taken" | "won" | "older" | "lost" | "set-aside" | "tampered" | "wrong-seat" | "other-table" | "bad-game"} Outcome
  *   taken: it extends the version held; won: a fork that wins over it (adopted);
- *   older: shorter than the version held; lost: a fork that loses (kept out)
+ *   older: shorter than the version held; lost: a fork that loses (kept out);
+ *   set-aside: a losing fork this device held itself and already gave up for
+ *   the winner (its own version, come back from a relay): kept out, nothing said
  */
+
+/**
+ * The last signatures of the versions each table's winners replaced on this
+ * device, by table id: a relay may send such a version back after the winner
+ * was taken, and it is not another device's news.
+ * @type {Map<string, Set<string>>}
+ */
+const setAside = new Map();
+
+/** The last entry's signature of a log, or "". @param {import("./log.js").Signed[]} log */
+function lastSignature(log) {
+  return log.length ? String(log[log.length - 1].s) : "";
+}
 
 /** @type {Map<string, Promise<import("./secret.js").TableKeys & {author: string}>>} */
 const keysOf = new Map();
@@ -70,7 +85,12 @@ export async function consider(held, payload) {
   const how = held.payload ? compare(held.payload.log, p.log) : "extends";
   if (how === "same") return "same";
   if (how === "shorter") return "older";
-  if (how === "loses") return "lost";
+  if (how === "loses") return setAside.get(held.id)?.has(lastSignature(p.log)) ? "set-aside" : "lost";
+  if (how === "wins" && held.payload) {
+    const mine = setAside.get(held.id) ?? new Set();
+    mine.add(lastSignature(held.payload.log));
+    setAside.set(held.id, mine);
+  }
   held.payload = p;
   held.unsent = false;
   // A fork that won may have given this device's seat to another key.

@@ -66,7 +66,7 @@ function relays() {
 
 /** The words for an outcome that refuses or adopts (none for a version already held). @param {Outcome} outcome */
 function wordOf(outcome) {
-  return outcome === "same" || outcome === "taken" ? "" : t(`turns.${outcome}`);
+  return outcome === "same" || outcome === "taken" || outcome === "set-aside" ? "" : t(`turns.${outcome}`);
 }
 
 /**
@@ -174,9 +174,11 @@ async function came(page, held, weigh) {
   const before = held.payload?.log ?? [];
   const outcome = await weigh();
   if (outcome === "same") return;
-  word = wordOf(outcome);
+  // This device's own version, set aside for the winner, come back from a
+  // relay: the winner is published again, and what was said stays.
+  if (outcome !== "set-aside") word = wordOf(outcome);
   if ((outcome === "taken" || outcome === "won") && open?.held.id === held.id) await show(page, held);
-  else if (outcome === "lost")
+  else if (outcome === "lost" || outcome === "set-aside")
     await publishNow(page, held); // the others take the winner
   else await redraw(page);
   if (outcome === "won" && (await retake(page, held, before))) {
