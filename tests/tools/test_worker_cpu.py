@@ -50,7 +50,10 @@ WORKER = (
 PAGE = (
     "data:text/html,<script>"
     f"const source = URL.createObjectURL(new Blob([{WORKER!r}], {{type: 'text/javascript'}}));"
-    "window.start = () => new Worker(source);"
+    # A worker once it has answered: its thread runs, under its name (right after
+    # `new Worker` the thread may not be there yet, as a full run once found).
+    "window.start = () => new Promise((done) => { const worker = new Worker(source);"
+    " worker.onmessage = () => done(worker); worker.postMessage(0); });"
     "window.run = (worker, n) => new Promise((done) => {"
     " worker.onmessage = (e) => done(e.data[0]); worker.postMessage(n); });"
     "</script>"
@@ -91,7 +94,7 @@ def test_a_worker_is_slowed_and_the_page_is_not() -> None:
         try:
             page = browser.new_page()
             page.goto(PAGE)
-            page.evaluate("window.before = start()")
+            page.evaluate("start().then((worker) => { window.before = worker; })")
             pid = worker_cpu.browser_pid(browser)
             threads = renderer_threads(pid)
             ((renderer, worker),) = worker_cpu.worker_threads(worker_cpu.renderers(pid))
@@ -102,7 +105,8 @@ def test_a_worker_is_slowed_and_the_page_is_not() -> None:
 
             with worker_cpu.SlowWorkers(4, pid) as slow:
                 assert slow.moved == [worker]  # the worker already running
-                page.evaluate("window.after = start()")  # and one started now
+                # And one started now.
+                page.evaluate("start().then((worker) => { window.after = worker; })")
                 moved = slow.wait_for(2)
                 ((_, new),) = set(worker_cpu.worker_threads([renderer])) - {(renderer, worker)}
                 # The new worker's first run warms it up, as above.
