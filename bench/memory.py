@@ -226,7 +226,7 @@ def open_tab(browser: str, stack: list, firefox_driver: str = "playwright"):
     if browser == "firefox" and firefox_driver == "bidi":
         from harness.firefox_tab import FirefoxTab
 
-        tab = FirefoxTab(FIREFOX)
+        tab = FirefoxTab(FIREFOX, paced=True)
         stack.append(tab.close)
         return tab
     if browser in ("chromium", "firefox"):
@@ -238,12 +238,12 @@ def open_tab(browser: str, stack: list, firefox_driver: str = "playwright"):
             else PlaywrightThread.firefox(FIREFOX, downloads)
         )
         stack.append(owner.close)
-        tab = PlaywrightTab(owner)
+        tab = PlaywrightTab(owner, paced=True)
         stack.append(tab.close)
         return tab
     display = x_display()
     stack.append(lambda: display.__exit__(None, None, None))
-    tab = WebKitTab(MINIBROWSER, WEBKIT_DRIVER, display.__enter__())
+    tab = WebKitTab(MINIBROWSER, WEBKIT_DRIVER, display.__enter__(), paced=True)
     stack.append(tab.close)
     return tab
 

@@ -92,8 +92,11 @@ class FirefoxTab(Tab):
         executable: str,
         downloads: str | None = None,
         preferences: dict[str, object] | None = None,
+        *,
+        paced: bool = False,
     ) -> None:
-        """`preferences`: more of the profile's preferences (live play's loopback, say)."""
+        """`preferences`: more of the profile's preferences (live play's loopback, say);
+        `paced`: as harness/tabs.py's PlaywrightTab's."""
         from websocket import create_connection
 
         self._profile = Path(tempfile.mkdtemp(prefix="mykerinos-ff-"))
@@ -122,7 +125,7 @@ class FirefoxTab(Tab):
         self._context = tree["contexts"][0]["context"]
         self._command(
             "script.addPreloadScript",
-            {"functionDeclaration": f"() => {{ {ERROR_RECORDER}; {NO_PAUSE} }}"},
+            {"functionDeclaration": f"() => {{ {ERROR_RECORDER}; {'' if paced else NO_PAUSE} }}"},
         )
         self._command(
             "session.subscribe",

@@ -265,7 +265,11 @@ class PlaywrightThread:
 class PlaywrightTab(Tab):
     """A Playwright page (its own browser context): Firefox in the tests."""
 
-    def __init__(self, owner: PlaywrightThread, timeout_ms: float = 60_000) -> None:
+    def __init__(
+        self, owner: PlaywrightThread, timeout_ms: float = 60_000, *, paced: bool = False
+    ) -> None:
+        """``paced``: the computers' moves shown for the time a person needs, as
+        players see them (the benches); the tests play them at once (``NO_PAUSE``)."""
         self.run = owner.run
         self.name = owner.name
         self.version = owner.browser.version
@@ -275,7 +279,8 @@ class PlaywrightTab(Tab):
         def open_page():
             context = owner.browser.new_context(accept_downloads=False)
             context.add_init_script(ERROR_RECORDER)
-            context.add_init_script(NO_PAUSE)
+            if not paced:
+                context.add_init_script(NO_PAUSE)
             context.on("request", lambda r: self._requests.append(r.url))
             context.on("console", self._on_console)
             page = context.new_page()
@@ -338,7 +343,11 @@ class WebKitTab(Tab):
 
     name = "webkit"
 
-    def __init__(self, minibrowser: str, webdriver_path: str, display: str) -> None:
+    def __init__(
+        self, minibrowser: str, webdriver_path: str, display: str, *, paced: bool = False
+    ) -> None:
+        """``paced``: as PlaywrightTab's."""
+        self._start = ERROR_RECORDER + ("" if paced else NO_PAUSE)
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.service import Service
 
@@ -362,7 +371,7 @@ class WebKitTab(Tab):
             self._uploads.rmdir()
 
     def _loaded(self) -> None:
-        self.driver.execute_script(ERROR_RECORDER + NO_PAUSE)
+        self.driver.execute_script(self._start)
 
     def goto(self, url: str) -> None:
         self.driver.get(url)
