@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from harness.tabs import ERROR_RECORDER, NO_PAUSE, READY_TIMEOUT_S, Tab
+from harness.tabs import READY_TIMEOUT_S, Tab, page_start
 
 LISTENING = re.compile(r"WebDriver BiDi listening on (ws://\S+)")
 START_TIMEOUT_S = 60
@@ -96,7 +96,7 @@ class FirefoxTab(Tab):
         paced: bool = False,
     ) -> None:
         """`preferences`: more of the profile's preferences (live play's loopback, say);
-        `paced`: as harness/tabs.py's PlaywrightTab's."""
+        `paced`: as harness/tabs.py's `page_start`'s."""
         from websocket import create_connection
 
         self._profile = Path(tempfile.mkdtemp(prefix="mykerinos-ff-"))
@@ -125,7 +125,7 @@ class FirefoxTab(Tab):
         self._context = tree["contexts"][0]["context"]
         self._command(
             "script.addPreloadScript",
-            {"functionDeclaration": f"() => {{ {ERROR_RECORDER}; {'' if paced else NO_PAUSE} }}"},
+            {"functionDeclaration": f"() => {{ {page_start(paced)} }}"},
         )
         self._command(
             "session.subscribe",

@@ -58,6 +58,14 @@ ERROR_RECORDER = r"""
 # check, never for a time. Read at each move, so it may be set at any time.
 NO_PAUSE = "window.mykerinosPauseMs = 0;"
 
+
+def page_start(paced: bool) -> str:
+    """What every tab runs before the page's own scripts: the error recorder, and
+    ``NO_PAUSE`` unless ``paced`` (the computers' moves shown for the time a
+    person needs, as players see them: the benches)."""
+    return ERROR_RECORDER + ("" if paced else NO_PAUSE)
+
+
 # Keeps every Blob handed to URL.createObjectURL, so a test can read what a
 # download link offered (a BiDi-driven Firefox reports no downloads,
 # and WebDriver classic none at all).
@@ -268,8 +276,7 @@ class PlaywrightTab(Tab):
     def __init__(
         self, owner: PlaywrightThread, timeout_ms: float = 60_000, *, paced: bool = False
     ) -> None:
-        """``paced``: the computers' moves shown for the time a person needs, as
-        players see them (the benches); the tests play them at once (``NO_PAUSE``)."""
+        """``paced``: as ``page_start``'s."""
         self.run = owner.run
         self.name = owner.name
         self.version = owner.browser.version
@@ -278,9 +285,7 @@ class PlaywrightTab(Tab):
 
         def open_page():
             context = owner.browser.new_context(accept_downloads=False)
-            context.add_init_script(ERROR_RECORDER)
-            if not paced:
-                context.add_init_script(NO_PAUSE)
+            context.add_init_script(page_start(paced))
             context.on("request", lambda r: self._requests.append(r.url))
             context.on("console", self._on_console)
             page = context.new_page()
@@ -346,8 +351,8 @@ class WebKitTab(Tab):
     def __init__(
         self, minibrowser: str, webdriver_path: str, display: str, *, paced: bool = False
     ) -> None:
-        """``paced``: as PlaywrightTab's."""
-        self._start = ERROR_RECORDER + ("" if paced else NO_PAUSE)
+        """``paced``: as ``page_start``'s."""
+        self._start = page_start(paced)
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.service import Service
 

@@ -111,9 +111,14 @@ def executable() -> str:
     return CHROMIUM
 
 
+def shell_found() -> str | None:
+    """The headless shell, if it is there."""
+    return SHELL if SHELL and Path(SHELL).is_file() else None
+
+
 def shell() -> str:
     """The headless shell the tests drive, or the full browser where there is none."""
-    return SHELL if SHELL and Path(SHELL).is_file() else executable()
+    return shell_found() or executable()
 
 
 def launch(playwright: Playwright) -> Browser:
@@ -157,9 +162,10 @@ def wait_until(
 if __name__ == "__main__":
     try:
         if sys.argv[1:] == ["--shell"]:
-            if not (SHELL and Path(SHELL).is_file()):
+            found = shell_found()
+            if found is None:
                 raise FileNotFoundError("no headless shell found")
-            print(SHELL)
+            print(found)
             sys.exit(0)
         print(executable())
     except FileNotFoundError as error:

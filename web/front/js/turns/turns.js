@@ -66,7 +66,7 @@ function relays() {
 
 /** The words for an outcome that refuses or adopts (none for a version already held). @param {Outcome} outcome */
 function wordOf(outcome) {
-  return outcome === "same" || outcome === "taken" || outcome === "set-aside" ? "" : t(`turns.${outcome}`);
+  return outcome === "same" || outcome === "taken" ? "" : t(`turns.${outcome}`);
 }
 
 /**
