@@ -70,6 +70,8 @@ PREFIX = "mykerinos-phone-"
 # Chromium's "DedicatedWorker thread", cut to the 15 characters of a comm.
 WORKER_THREAD = "DedicatedWorker"
 POLL_S = 0.03
+# A thread this old has named itself (Chromium names a thread as it starts).
+NAMED_S = 0.05
 
 
 class WorkerCpuError(RuntimeError):
@@ -136,6 +138,16 @@ def is_renderer(pid: int) -> bool:
 def renderers(browser_pid: int) -> list[int]:
     """The renderer processes of the Chromium whose browser process is `browser_pid`."""
     return [pid for pid in descendants(browser_pid) if is_renderer(pid)]
+
+
+def age_s(pid: int, tid: int) -> float:
+    """How long the thread has been running, in seconds (0 if it is gone)."""
+    stat = _read(f"/proc/{pid}/task/{tid}/stat")
+    if not stat:
+        return 0.0
+    started = int(stat.rsplit(")", 1)[1].split()[19]) / os.sysconf("SC_CLK_TCK")
+    uptime = float(_read("/proc/uptime").split()[0])
+    return uptime - started
 
 
 def thread_name(pid: int, tid: int) -> str:
@@ -238,6 +250,10 @@ class Watch:
             own = thread_name(pid, pid)
             for tid in threads(pid):
                 name = self.names.get(tid) or thread_name(pid, tid)
+                # A new thread bears its creator's name until it names itself:
+                # a worker's name is trusted once the thread is past that moment.
+                if name == WORKER_THREAD and age_s(pid, tid) < NAMED_S:
+                    continue
                 if name and name != own:
                     names[tid] = name
                 if name == WORKER_THREAD:
