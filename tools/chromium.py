@@ -128,9 +128,19 @@ def launch(playwright: Playwright) -> Browser:
     )
 
 
+# The tests' WebAssembly compiled by V8's baseline compiler only (Liftoff), never
+# again by its optimising one (TurboFan) once a function runs hot: the same
+# results, and a page's start takes about a third less processor (each start
+# spent about 1 CPU-s re-optimising Python's interpreter in the background,
+# docs/TESTING.md). The benchmarks keep V8's usual tiers, as players have them.
+TEST_ARGS = ["--js-flags=--liftoff-only"]
+
+
 def launch_for_tests(playwright: Playwright, args: list[str] = CHROMIUM_ARGS) -> Browser:
-    """The tests' Chromium: the headless shell (``shell()``)."""
-    return playwright.chromium.launch(executable_path=shell(), args=args, headless=True)
+    """The tests' Chromium: the headless shell (``shell()``), Liftoff only (``TEST_ARGS``)."""
+    return playwright.chromium.launch(
+        executable_path=shell(), args=[*args, *TEST_ARGS], headless=True
+    )
 
 
 def wait_until(

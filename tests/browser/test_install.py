@@ -35,7 +35,7 @@ def context(playwright_instance, recorder, tmp_path):
     context = playwright_instance.chromium.launch_persistent_context(
         tmp_path / "profile",
         executable_path=chromium.executable(),
-        args=chromium.CHROMIUM_ARGS,
+        args=[*chromium.CHROMIUM_ARGS, *chromium.TEST_ARGS],
         headless=True,
         service_workers="allow",
     )

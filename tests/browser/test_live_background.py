@@ -66,6 +66,7 @@ def host_browser(playwright_instance):
             [
                 chromium.executable(),
                 *chromium.LIVE_ARGS,
+                *chromium.TEST_ARGS,
                 f"--remote-debugging-port={port}",
                 f"--user-data-dir={profile}",
                 "about:blank",
