@@ -1,12 +1,16 @@
 """The saved board on a return visit, before Python has started (web/front/js/boot.js).
 
-The page keeps the last view it drew; on the next visit plain JavaScript
-paints it at once, with a quiet line saying the rules engine is starting,
-while Python starts in its worker. Here the rules engine is held back (its
-entry script waits in the network) so the test can look at that moment: the
-board is there; a tap on the board or the action bar is shown pressed at once
-and answered, once, when Python is ready; the menu and the keys do nothing
-meanwhile; and the game is exactly as saved and plays on.
+The page keeps the last view it drew, and when it is hidden (here: reloaded)
+the markup of the frame it shows (web/front/js/prepaint.js). On the next visit
+index.html's first script puts that frame back before any module runs, or,
+without a kept frame, plain JavaScript paints the saved view; either way with a
+quiet line saying the rules engine is starting, while Python starts in its
+worker. Here the rules engine is held back (its entry script waits in the
+network) so the test can look at that moment: the board is there; a tap on the
+board or the action bar is shown pressed at once and answered, once, when
+Python is ready; the menu and the keys do nothing meanwhile; and the game is
+exactly as saved and plays on. A kept frame whose saved view has changed since
+(another tab played on) is never shown.
 """
 
 from __future__ import annotations
@@ -27,10 +31,20 @@ from tests.browser.test_game_page import (
     view_of,
 )
 
+# The frame kept by the page, removed before the page's own scripts run.
+NO_KEPT_FRAME = (
+    "localStorage.removeItem(`mykerinos:${location.pathname.replace(/[^/]*$/, '')}:paint`)"
+)
 
-def test_the_saved_board_is_painted_before_python_and_its_taps_answered_once_ready(site, browser):
+
+@pytest.mark.parametrize("kept", [True, False], ids=["kept-frame", "saved-view"])
+def test_the_saved_board_is_painted_before_python_and_its_taps_answered_once_ready(
+    site, browser, kept
+):
     # No service worker: the route below must see the request for web/page/main.py.
     context = browser.new_context(service_workers="block")
+    if not kept:
+        context.add_init_script(NO_KEPT_FRAME)
     try:
         page = context.new_page()
         page.set_default_timeout(READY_TIMEOUT_MS)
@@ -54,6 +68,9 @@ def test_the_saved_board_is_painted_before_python_and_its_taps_answered_once_rea
         )
         expect(page.locator("#region .cube")).to_have_count(cubes, timeout=READY_TIMEOUT_MS)
         assert page.evaluate("document.body.dataset.preview") == "1"
+        # The kept frame is there from the page's first script, before any module.
+        prepainted = page.evaluate("document.body.dataset.prepainted")
+        assert prepainted == ("1" if kept else None)
         assert page.locator("#loader").is_hidden()
         assert page.evaluate("window.mykerinos === undefined")  # Python has not started
         assert page.evaluate("document.body.dataset.revision") == str(saved["revision"])
@@ -80,6 +97,7 @@ def test_the_saved_board_is_painted_before_python_and_its_taps_answered_once_rea
         wait_ready(page)
         expect(page.locator("#starting")).to_have_count(0)
         assert page.evaluate("document.body.dataset.preview") is None
+        assert page.evaluate("document.body.dataset.prepainted") is None
         # The tap was answered once Python was ready: the dig is being built, once.
         expect(page.locator(".pressed")).to_have_count(0)
         wait_until(
@@ -113,3 +131,39 @@ def test_a_first_visit_shows_the_loading_screen_not_a_board(site, page):
     expect(page.locator("#loader")).to_be_visible()
     wait_ready(page)
     assert page.evaluate("document.body.dataset.preview") is None
+
+
+def test_a_kept_frame_is_not_shown_once_the_saved_view_changed(site, browser):
+    """Another tab played on after this one was hidden: the kept frame stands for
+    a view no longer saved, and the saved view is painted instead."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.set_default_timeout(READY_TIMEOUT_MS)
+        open_page(page, site.url)
+        start_game(page, ["Ann", "Bob"], 3)
+        first = view_of(page)
+        page.reload()  # hidden: the frame is kept
+        wait_ready(page)
+        assert page.evaluate("document.body.dataset.prepainted") is None  # drawn over it
+        kept = page.evaluate("localStorage.getItem(mykerinosSaves.prefix + 'paint')")
+        assert kept and str(first["revision"]) in kept
+        # The saved view changes behind the kept frame's back (as another tab's
+        # move would), and the page goes before it could keep its own frame.
+        held = []
+        page.route("**/page/main.py", lambda route: held.append(route))
+        page.evaluate(
+            """() => {
+              const key = mykerinosSaves.prefix + 'view';
+              const view = JSON.parse(localStorage.getItem(key));
+              view.revision += 1000;
+              localStorage.setItem(key, JSON.stringify(view));
+            }"""
+        )
+        page.goto("about:blank")
+        page.goto(site.url, wait_until="commit")
+        expect(page.locator("#starting")).to_have_count(1, timeout=READY_TIMEOUT_MS)
+        assert page.evaluate("document.body.dataset.prepainted") is None
+        assert page.evaluate("document.body.dataset.revision") == str(first["revision"] + 1000)
+    finally:
+        context.close()

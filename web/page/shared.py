@@ -49,6 +49,7 @@ KEY_CURRENT: Final = "current"  # the id of the game played last
 KEY_SLOT: Final = "game:"  # "game:<id>": one game's record
 KEY_CORRUPT: Final = "corrupt:"  # "corrupt:<id>": a save that could not be read, set aside
 KEY_VIEW: Final = "view"  # the last view drawn, painted before Python starts
+KEY_PAINT: Final = "paint"  # the board's markup as last shown, put back before any module runs
 KEY_LESSON: Final = "lesson"  # the learner's place in the guided first game
 KEY_LANGUAGE: Final = "lang"  # the language picked with the switch
 KEY_SEAT: Final = "seat:"  # "seat:<game>": the visitor's seat in a linked game

@@ -26,6 +26,7 @@ import { createStore, latest } from "./store.js";
 import { createHooks, shown } from "./hooks.js";
 import { SIDEWAYS, phoneLayout } from "./phone.js";
 import { afterPaint, whenIdle } from "./tasks.js";
+import { keepPaint, noteDrawn, takePrepaint } from "./prepaint.js";
 import { KEY_HOSTING, KEY_SLOT as SLOT, KEY_TURNS, LIVE_MARK, TURNS_MARK } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
@@ -98,6 +99,7 @@ export function start() {
     before: beforeDraw,
     after: (before, view) => {
       if (!booted) return; // the saved board, painted before Python runs: nothing acts
+      noteDrawn();
       drawSave(page, view);
       if (tabs) tabs.announce(view);
       announce(store, view);
@@ -246,13 +248,16 @@ export function start() {
     performance.mark("mykerinos:startup");
     store.python = first.python || store.python;
     // The saved board's frame stays when it was painted: only the parts that
-    // differ from it are drawn again.
-    const painted = store.starting;
+    // differ from it are drawn again. The frame index.html put back is
+    // markup only: the real one is built and drawn over it in one go, with no
+    // frame of a half-drawn board between them.
+    const painted = store.starting && !prepainted;
     endPreview();
     if (painted) $("#starting")?.remove();
     else {
       buildFrame(page, first.view, actions);
       renderer.reset();
+      if (prepainted) renderer.draw(first.view);
     }
     installListeners();
     tabs = watchTabs(
@@ -265,7 +270,7 @@ export function start() {
     drawFooter(store);
     // Drawn a frame's share at a time (no long task on a phone); a view
     // shown meanwhile (a tap on the saved board answered) draws the rest.
-    await renderer.drawInSteps(first.view, () => store.view === first.view && !store.queued);
+    if (!prepainted) await renderer.drawInSteps(first.view, () => store.view === first.view && !store.queued);
     performance.mark("mykerinos:drawn");
     // Taps on the saved board while Python started, in order.
     if (taps.length) answerTaps();
@@ -349,6 +354,7 @@ export function start() {
   function endPreview() {
     store.starting = false;
     delete document.body.dataset.preview;
+    delete document.body.dataset.prepainted;
   }
 
   win.mykerinosUI = {
@@ -365,9 +371,31 @@ export function start() {
       })),
   };
 
+  // The frame as it is shown, kept for the next visit's first paint
+  // (web/front/js/prepaint.js) whenever the page is hidden.
+  const keep = () => {
+    if (booted && !store.starting && document.body.dataset.ready === "1") keepPaint(store.view, t("engine.starting"));
+  };
+  addEventListener("pagehide", keep);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") keep();
+  });
+
+  // The frame index.html put back (a return visit): inert until Python is
+  // ready, its taps answered then, in order.
+  const early = api()?.ready ? null : takePrepaint();
+  const prepainted = early !== null;
+  if (early) {
+    store.starting = true;
+    installListeners();
+    taps.push(...early);
+    win.mykerinosPainted = true;
+    dispatchEvent(new Event("mykerinos:painted"));
+  }
+
   if (api()?.ready) boot();
   else {
-    paintSaved();
+    if (!prepainted) paintSaved();
     addEventListener("mykerinos:ready", () => boot());
   }
 }

@@ -16,7 +16,13 @@
 // to Python, with a copy of every key under it; web/front/js/i18n.js, the first module
 // the page loads (through web/front/js/loader.js), imports it to read the language.
 
-import { KEY_CURRENT as CURRENT_KEY, KEY_LEGACY, KEY_SLOT as SLOT, KEY_VIEW as VIEW_KEY } from "./generated/shared.js";
+import {
+  KEY_CURRENT as CURRENT_KEY,
+  KEY_LEGACY,
+  KEY_PAINT,
+  KEY_SLOT as SLOT,
+  KEY_VIEW as VIEW_KEY,
+} from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
 
@@ -64,7 +70,8 @@ export function everyKey() {
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
-      if (key?.startsWith(prefix)) entries[key] = localStorage.getItem(key) ?? "";
+      // The frame's markup (web/front/js/prepaint.js) is the page's alone: not copied to Python.
+      if (key?.startsWith(prefix) && key !== prefix + KEY_PAINT) entries[key] = localStorage.getItem(key) ?? "";
     }
     legacy = localStorage.getItem(KEY_LEGACY);
   } catch {

@@ -32,6 +32,7 @@ export const KEY_CURRENT = "current"; // the id of the game played last
 export const KEY_SLOT = "game:"; // "game:<id>": one game's record
 export const KEY_CORRUPT = "corrupt:"; // "corrupt:<id>": a save that could not be read, set aside
 export const KEY_VIEW = "view"; // the last view drawn, painted before Python starts
+export const KEY_PAINT = "paint"; // the board's markup as last shown, put back before any module runs
 export const KEY_LESSON = "lesson"; // the learner's place in the guided first game
 export const KEY_LANGUAGE = "lang"; // the language picked with the switch
 export const KEY_SEAT = "seat:"; // "seat:<game>": the visitor's seat in a linked game
