@@ -98,6 +98,9 @@ def test_the_saved_board_is_painted_before_python_and_its_taps_answered_once_rea
         expect(page.locator("#starting")).to_have_count(0)
         assert page.evaluate("document.body.dataset.preview") is None
         assert page.evaluate("document.body.dataset.prepainted") is None
+        # The kept frame laid over the real one while it was drawn is gone, nothing hidden.
+        expect(page.locator("#app > .prepainted")).to_have_count(0)
+        assert page.evaluate("document.querySelector('#app').className") == ""
         # The tap was answered once Python was ready: the dig is being built, once.
         expect(page.locator(".pressed")).to_have_count(0)
         wait_until(

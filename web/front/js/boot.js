@@ -26,7 +26,7 @@ import { createStore, latest } from "./store.js";
 import { createHooks, shown } from "./hooks.js";
 import { SIDEWAYS, phoneLayout } from "./phone.js";
 import { afterPaint, whenIdle } from "./tasks.js";
-import { keepPaint, noteDrawn, takePrepaint } from "./prepaint.js";
+import { coverOver, keepPaint, noteDrawn, takePrepaint } from "./prepaint.js";
 import { KEY_HOSTING, KEY_SLOT as SLOT, KEY_TURNS, LIVE_MARK, TURNS_MARK } from "./generated/shared.js";
 
 /** @typedef {import("./generated/view.js").View} View */
@@ -249,15 +249,16 @@ export function start() {
     store.python = first.python || store.python;
     // The saved board's frame stays when it was painted: only the parts that
     // differ from it are drawn again. The frame index.html put back is
-    // markup only: the real one is built and drawn over it in one go, with no
-    // frame of a half-drawn board between them.
+    // markup only: it stays on top while the real one is drawn beneath it.
     const painted = store.starting && !prepainted;
     endPreview();
+    const app = $("#app");
+    const cover = prepainted && app ? coverOver(app) : null;
     if (painted) $("#starting")?.remove();
     else {
       buildFrame(page, first.view, actions);
       renderer.reset();
-      if (prepainted) renderer.draw(first.view);
+      cover?.lay();
     }
     installListeners();
     tabs = watchTabs(
@@ -270,7 +271,8 @@ export function start() {
     drawFooter(store);
     // Drawn a frame's share at a time (no long task on a phone); a view
     // shown meanwhile (a tap on the saved board answered) draws the rest.
-    if (!prepainted) await renderer.drawInSteps(first.view, () => store.view === first.view && !store.queued);
+    await renderer.drawInSteps(first.view, () => store.view === first.view && !store.queued);
+    cover?.lift();
     performance.mark("mykerinos:drawn");
     // Taps on the saved board while Python started, in order.
     if (taps.length) answerTaps();

@@ -90,3 +90,27 @@ export function takePrepaint() {
   }
   return taps;
 }
+
+/**
+ * The frame index.html put back, taken out of `app` into a cover of its own:
+ * laid over the real frame (style.css: `#app.drawing-over`) while that one is
+ * drawn beneath it, hidden, a part at a time; `lift` takes it away.
+ * @param {Element} app
+ */
+export function coverOver(app) {
+  const cover = document.createElement("div");
+  cover.className = "prepainted";
+  cover.setAttribute("aria-hidden", "true");
+  cover.append(...app.childNodes);
+  return {
+    /** Lay it over the frame built since. */
+    lay() {
+      app.append(cover);
+      app.classList.add("drawing-over");
+    },
+    lift() {
+      cover.remove();
+      app.classList.remove("drawing-over");
+    },
+  };
+}
