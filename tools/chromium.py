@@ -129,13 +129,11 @@ def launch(playwright: Playwright) -> Browser:
 
 
 # The tests' WebAssembly compiled by V8's baseline compiler only (Liftoff), never
-# again by its optimising one (TurboFan) once a function runs hot, and their
-# JavaScript by its baseline compiler at most (Sparkplug: `--max-opt=1`): the
-# same results, and a page's start takes about a third less processor (each
-# start spent about 1 CPU-s re-optimising Python's interpreter in the
-# background; the pages' JavaScript runs too briefly to repay optimising it:
+# again by its optimising one (TurboFan) once a function runs hot: the same
+# results, and a page's start takes about a third less processor (each start
+# spent about 1 CPU-s re-optimising Python's interpreter in the background,
 # docs/TESTING.md). The benchmarks keep V8's usual tiers, as players have them.
-TEST_ARGS = ["--js-flags=--liftoff-only,--max-opt=1"]
+TEST_ARGS = ["--js-flags=--liftoff-only"]
 
 
 def launch_for_tests(playwright: Playwright, args: list[str] = CHROMIUM_ARGS) -> Browser:
