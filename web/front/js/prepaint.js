@@ -40,18 +40,18 @@ export function keepPaint(view, starting) {
   const standsFor =
     app && view && saved && !view.review && !location.hash && !app.querySelector("#live-panel, #turns-panel");
   const lesson = document.getElementById("lesson-box");
-  if (!standsFor || (lesson && !lesson.hidden)) {
+  const forget = () => {
     if (read(KEY_PAINT) !== null) store(KEY_PAINT, "");
-    return;
-  }
+  };
+  if (!standsFor || (lesson && !lesson.hidden)) return forget();
   const copy = /** @type {HTMLElement} */ (app.cloneNode(true));
   for (const el of copy.querySelectorAll(".pressed")) el.classList.remove("pressed");
   for (const el of copy.querySelectorAll("#notice, #message")) el.setAttribute("hidden", "");
   for (const el of copy.querySelectorAll("dialog[open]")) /** @type {HTMLDialogElement} */ (el).open = false;
   copy.querySelector("#starting")?.remove();
   const html = `<p id="starting" class="starting">${escaped(starting)}</p>${copy.innerHTML}`;
-  if (html.length > PAINT_MAX) return;
-  store(
+  if (html.length > PAINT_MAX) return forget();
+  const kept = store(
     KEY_PAINT,
     JSON.stringify({
       view: saved,
@@ -64,6 +64,7 @@ export function keepPaint(view, starting) {
       html,
     }),
   );
+  if (!kept) forget(); // the device's storage is full: no frame rather than an old one
 }
 
 /** @param {string} text */
