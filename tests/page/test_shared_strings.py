@@ -6,6 +6,7 @@ carry the stamp that names a position."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -54,3 +55,16 @@ def test_the_finder_finds_a_shared_string_spelt_by_hand() -> None:
 @pytest.mark.parametrize("path", hand_written_js(), ids=lambda p: p.name)
 def test_the_page_spells_no_shared_string_by_hand(path) -> None:  # type: ignore[no-untyped-def]
     assert spelt(path.read_text(encoding="utf-8")) == [], path.name
+
+
+def test_index_html_s_first_script_reads_the_keys_shared_py_names() -> None:
+    # The one place the keys are spelt by hand: a classic script, run before any
+    # module (web/front/js/prepaint.js), cannot import shared.js. It reads them
+    # under the prefix saves.js's prefixOf makes.
+    root = Path(__file__).resolve().parents[2]
+    html = (root / "index.html").read_text(encoding="utf-8")
+    saves = (root / "web/front/js/saves.js").read_text(encoding="utf-8")
+    read = set(re.findall(r"`\$\{prefix\}([^`]*)`", html))
+    assert read == {shared.KEY_PAINT, shared.KEY_VIEW, shared.KEY_LANGUAGE}
+    rule = '`mykerinos:${path.slice(0, path.lastIndexOf("/") + 1)}:`'
+    assert rule in html and rule in saves
