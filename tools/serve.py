@@ -25,6 +25,7 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Sequence
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -82,9 +83,9 @@ class Handler(SimpleHTTPRequestHandler):
 
     def send_head(self) -> Any:
         path = urlsplit(self.path).path
-        relay = cast("Server", self.server).relay_url
-        if relay and path == self.base + LIVE_CONFIG:
-            return self.send_live_config(relay)
+        relays = cast("Server", self.server).relays
+        if relays and path == self.base + LIVE_CONFIG:
+            return self.send_live_config(relays)
         if self.base != "/":
             if path in ("/", self.base.rstrip("/")):
                 self.send_response(HTTPStatus.MOVED_PERMANENTLY)
@@ -110,10 +111,10 @@ class Handler(SimpleHTTPRequestHandler):
                 return None
         return super().send_head()
 
-    def send_live_config(self, relay: str) -> Any:
-        """The site's live-play configuration pointed at the local relay."""
+    def send_live_config(self, relays: list[str]) -> Any:
+        """The site's live-play configuration pointed at the local relays."""
         with open(self.translate_path(self.path), "rb") as f:
-            body = json.dumps(live_config(json.load(f), relay)).encode()
+            body = json.dumps(live_config(json.load(f), relays)).encode()
         self._etag = None
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", MIME_TYPES[".json"])
@@ -143,17 +144,17 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def live_config(config: dict[str, Any], relay: str) -> dict[str, Any]:
-    """Live play's configuration with ``relay`` as its only relay and no ICE
+def live_config(config: dict[str, Any], relays: list[str]) -> dict[str, Any]:
+    """Live play's configuration with ``relays`` as its only relays and no ICE
     server (devices on one machine or one network reach each other directly)."""
-    return {**config, "relays": [relay], "iceServers": []}
+    return {**config, "relays": relays, "iceServers": []}
 
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
     directory: str  # the folder served (it may be switched while the server runs)
     base: str  # the path the site is served under
-    relay_url: str | None = None  # a local relay live play is pointed at (--relay)
+    relays: list[str]  # the local relays live play is pointed at (--relay), or none
     # socketserver queues 5 connections by default; a service worker's install
     # fetches every file at once while pages of other tests load: more may wait.
     request_queue_size = 128
@@ -172,9 +173,11 @@ def make_server(
     quiet: bool = True,
     host: str = "127.0.0.1",
     relay_url: str | None = None,
+    relays: Sequence[str] = (),
 ) -> Server:
     """A server for `directory` at http://host:port{base} (port 0: any free one),
-    its live play pointed at ``relay_url`` when one is given.
+    its live play pointed at ``relay_url`` when one is given, or at ``relays``
+    (several, in that order: a test's relay out of reach beside a working one).
 
     Call serve_forever() (e.g. in a thread) and shutdown() + server_close().
     The directory can be changed later through server.directory.
@@ -190,7 +193,7 @@ def make_server(
     server = Server((host, port), BoundHandler)
     server.directory = str(directory)
     server.base = BoundHandler.base
-    server.relay_url = relay_url
+    server.relays = [relay_url] if relay_url else list(relays)
     return server
 
 

@@ -37,7 +37,7 @@ class Device:
     """A person's device: one browser context, its storage kept between visits,
     its page open for a visit only (never while another device's is)."""
 
-    def __init__(self, browser, name: str, relays: list[str] | None = None) -> None:
+    def __init__(self, browser, name: str) -> None:
         self.browser = browser
         self.name = name
         # The storage it starts with (another device's, copied), then as it was
@@ -45,41 +45,32 @@ class Device:
         self.state: dict | None = None
         self.page = None  # the device's one tab, blank between visits
         self.errors: list[str] = []
-        # Relays of its own instead of the site's (the page's configuration answered so).
-        self.relays = relays
-        # Console lines the browser itself writes for a relay out of reach.
+        # Console lines the browser itself writes for a relay out of reach, and
+        # those it wrote.
         self.allowed: list[re.Pattern[str]] = []
+        self.tolerated: list[str] = []
 
     def open(self, url: str):
         """A visit: the site opened in the device's tab (its HTTP cache, service
         worker and storage kept, as a phone's are)."""
         if self.page is None:
-            # A service worker's own requests would skip the relays' route.
-            workers = "allow" if self.relays is None else "block"
-            context = self.browser.new_context(storage_state=self.state, service_workers=workers)
-            if self.relays is not None:
-                relays = self.relays
-
-                def configured(route) -> None:
-                    config = route.fetch().json()
-                    route.fulfill(json={**config, "relays": relays})
-
-                context.route("**/web/front/js/live/config.json", configured)
+            context = self.browser.new_context(storage_state=self.state, service_workers="allow")
             self.page = context.new_page()
             self.page.on(
                 "pageerror", lambda error: self.errors.append(f"{self.name}: {error.stack}")
             )
-            self.page.on(
-                "console",
-                lambda m: (
-                    self.errors.append(f"{self.name}: {m.text}")
-                    if m.type == "error" and not any(p.search(m.text) for p in self.allowed)
-                    else None
-                ),
-            )
+            self.page.on("console", self._on_console)
         self.page.goto(url)
         wait_ready(self.page)
         return self.page
+
+    def _on_console(self, message) -> None:
+        if message.type != "error":
+            return
+        if any(p.search(message.text) for p in self.allowed):
+            self.tolerated.append(message.text)
+        else:
+            self.errors.append(f"{self.name}: {message.text}")
 
     def close(self, page) -> None:
         """The visit over: the site left for a blank page (its storage kept)."""

@@ -484,7 +484,8 @@ def test_server_revalidation(server):
 
 def test_the_server_points_live_play_at_its_own_relay(built, server):
     """`./run serve --relay`: the site's live-play configuration is answered with
-    the local relay (and no ICE server); without it, served as built."""
+    the local relay (and no ICE server); without it, served as built; a test's
+    server answers with the relays it was given."""
     shipped = json.loads((built / serve.LIVE_CONFIG).read_text())
     assert shipped["relays"] and all(url.startswith("wss://") for url in shipped["relays"])
     assert json.loads(fetch(server + serve.LIVE_CONFIG)[2]) == shipped
@@ -499,6 +500,15 @@ def test_the_server_points_live_play_at_its_own_relay(built, server):
     assert status == 200 and headers["Content-Type"] == "application/json"
     assert json.loads(body) == {**shipped, "relays": ["ws://127.0.0.1:7447"], "iceServers": []}
     assert other[0] == 200 and other[2] == (built / "web/front/js/live/transport.js").read_bytes()
+    # Several relays, in their order (a test's relay out of reach beside a working one).
+    relays = ["ws://127.0.0.1:9", "ws://127.0.0.1:7447"]
+    srv = serve.make_server(built, 0, "/", relays=relays)
+    serve.start_in_thread(srv)
+    try:
+        assert json.loads(fetch(serve.url_of(srv) + serve.LIVE_CONFIG)[2])["relays"] == relays
+    finally:
+        srv.shutdown()
+        srv.server_close()
 
 
 def test_serve_with_relay_runs_both_and_stops_both(built):
