@@ -243,7 +243,7 @@ def open_tab(browser: str, stack: list, firefox_driver: str = "playwright"):
         return tab
     display = x_display()
     stack.append(lambda: display.__exit__(None, None, None))
-    tab = WebKitTab(MINIBROWSER, WEBKIT_DRIVER, display.__enter__(), paced=True)
+    tab = WebKitTab(MINIBROWSER, WEBKIT_DRIVER, display.__enter__(), paced=True, gl_painting=True)
     stack.append(tab.close)
     return tab
 

@@ -59,7 +59,7 @@ def sample(seconds: float) -> list[tuple[float, float]]:
 
 def run(url: str, seconds: float, driver: bool, display: str) -> list[tuple[float, float]]:
     if driver:
-        tab = WebKitTab(MINIBROWSER, WEBKIT_DRIVER, display)
+        tab = WebKitTab(MINIBROWSER, WEBKIT_DRIVER, display, gl_painting=True)
         try:
             tab.goto(url)
             return sample(seconds)

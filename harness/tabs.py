@@ -29,6 +29,8 @@ from harness.pages import DRAWN_JS
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 MINIBROWSER = os.environ.get("MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
+# WebKitGTK paints a page's layers on the processor when this is set (tools/phone_browser.py).
+CPU_PAINTING = "WEBKIT_SKIA_ENABLE_CPU_RENDERING"
 
 READY_JS = "document.body && document.body.dataset.ready === '1'"
 READY_TIMEOUT_S = 150  # the first load compiles Pyodide; slow on a busy 2-core machine
@@ -349,9 +351,19 @@ class WebKitTab(Tab):
     name = "webkit"
 
     def __init__(
-        self, minibrowser: str, webdriver_path: str, display: str, *, paced: bool = False
+        self,
+        minibrowser: str,
+        webdriver_path: str,
+        display: str,
+        *,
+        paced: bool = False,
+        gl_painting: bool = False,
     ) -> None:
-        """``paced``: as ``page_start``'s."""
+        """``paced``: as ``page_start``'s. The page's layers are painted on the
+        processor, as a phone's WebKit paints them (docs/BROWSERS.md);
+        ``gl_painting``: with WebKitGTK's default instead, Skia on GL, which
+        here is Mesa's software GL (the tier's whole game took 40.6 CPU-s that
+        way, 35.1 on the processor); the benches that measured it so keep it."""
         self._start = page_start(paced)
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.service import Service
@@ -360,6 +372,11 @@ class WebKitTab(Tab):
         options.binary_location = minibrowser
         options.add_argument("--automation")
         env = dict(os.environ, DISPLAY=display)
+        # Read by the page's process when it starts (it inherits the driver's environment).
+        if gl_painting:
+            env.pop(CPU_PAINTING, None)
+        else:
+            env[CPU_PAINTING] = "1"
         service = Service(webdriver_path, env=env, log_output=subprocess.DEVNULL)
         self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.driver.set_script_timeout(120)
