@@ -12,6 +12,8 @@ from tests.sources import front_end
 
 ROOT = Path(__file__).resolve().parents[2]
 TSC = ROOT / "node_modules" / "typescript" / "bin" / "tsc"
+# What the compiler knows of the last check, beside pytest's own cache (never committed).
+INCREMENTAL = ROOT / ".pytest_cache" / "tsc.tsbuildinfo"
 # Not a module the page loads: the build fills it in (tools/build.py).
 
 
@@ -41,7 +43,10 @@ def test_every_front_end_file_is_checked() -> None:
 
 
 def test_tsc_finds_no_error() -> None:
-    out = tsc("--noEmit", "-p", ".")
+    # Incremental: the compiler keeps what it learnt of each file in pytest's
+    # cache and checks again only what changed since (1.6 CPU-s against 5.2).
+    INCREMENTAL.parent.mkdir(exist_ok=True)
+    out = tsc("--noEmit", "-p", ".", "--incremental", "--tsBuildInfoFile", str(INCREMENTAL))
     assert out.returncode == 0, out.stdout + out.stderr
 
 
