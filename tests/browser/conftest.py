@@ -33,7 +33,10 @@ shell (tools/chromium.py's `launch_for_tests`; the full browser where there is n
 - Live play: `relay` (a Nostr relay on this machine, tools/relay.py), `live_site`
   (the site with its live play pointed at it, as `./run serve --relay` does) and
   `live_browser` (a Chromium with loopback WebRTC allowed, tools/chromium.py's
-  LIVE_ARGS), per module.
+  LIVE_ARGS), one of each per worker. `device` opens a page in a device of
+  the live Chromium's pool: the devices a test used are given back after it,
+  their pages closed and their storage wiped, their HTTP cache and service
+  worker kept (a returning player's phone).
 - `wait_ready(page)` (in browser_helpers): waits for body[data-ready="1"]
   (60 s by default); `wait_service_worker(page)`: until the precache is done.
 """
@@ -195,22 +198,28 @@ def warm_context(browser):
     context.close()
 
 
-def wipe(context) -> None:
-    """Close every page of ``context`` and clear what the game stores, on every origin served."""
+def wipe(context, origins=None) -> None:
+    """Close every page of ``context`` and clear what the game stores, on every
+    origin served (or on ``origins``)."""
     for open_page in context.pages:
         open_page.close()
+    if origins is None:
+        origins = [origin_of(server) for server in STARTED]
     blank = context.new_page()
     try:
         cdp = context.new_cdp_session(blank)
-        for server in STARTED:
-            host, port = server.server_address[:2]
-            origin = f"http://{host}:{port}"
+        for origin in origins:
             cdp.send(
                 "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": WIPED_STORAGE}
             )
         cdp.detach()
     finally:
         blank.close()
+
+
+def origin_of(server) -> str:
+    host, port = server.server_address[:2]
+    return f"http://{host}:{port}"
 
 
 @pytest.fixture
@@ -227,7 +236,7 @@ def page(request, recorder):
     page = context.new_page()
     if request.node.get_closest_marker("paced") is not None and not first_visit:
         # The warm context's pages play the computers at once: this one as a person sees them.
-        page.add_init_script("delete window.mykerinosPauseMs;")
+        page.add_init_script(PACED)
     page.set_default_timeout(READY_TIMEOUT_MS)
     # Everything the page logs and the requests it waits for, for wait_ready's
     # message if it never starts.
@@ -246,16 +255,24 @@ def page(request, recorder):
 
 
 # --- live play
+#
+# One relay, one live site and one live Chromium per worker. The devices of a
+# test are contexts of that Chromium lent by its `DevicePool`: a device given
+# back has its pages closed and its storage wiped, and keeps its HTTP cache
+# and service worker for the next test's device, as a returning player's
+# phone does (a fresh context loads and compiles the runtime again: about one
+# processor-second more a device). A device with options of its own (a
+# phone's screen), or asked for `fresh`, is a new context, closed after.
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def relay():
     running = start_relay()
     yield running
     running.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def live_site(dist_dir, relay):
     """The built site served at / with its live play pointed at the relay: its URL."""
     server = static_server.make_server(dist_dir, 0, "/", quiet=True, relay_url=relay.url)
@@ -265,13 +282,79 @@ def live_site(dist_dir, relay):
     server.server_close()
 
 
-@pytest.fixture(scope="module")
-def live_browser(playwright_instance):
+# A page's computers shown for the time a person needs, whichever of the
+# context's and the page's scripts runs first (their order is not defined).
+PACED = "Object.defineProperty(window, 'mykerinosPauseMs', {get: () => undefined, set: () => {}});"
+
+
+class DevicePool:
+    """Device contexts of one Chromium, lent to a test and given back wiped."""
+
+    def __init__(self, browser) -> None:
+        self.browser = browser
+        self.idle: list = []
+        self.lent: list = []
+        self.origins: set[str] = set()  # every origin a device opened
+        self.spoilt: set = set()  # given an init script, closed or crashed: not lent again
+
+    def take(self, storage_state: dict | None = None):
+        """A device, empty, or holding ``storage_state`` (a new context then)."""
+        if storage_state is None and self.idle:
+            context = self.idle.pop()
+        else:
+            context = self._new(storage_state)
+        self.lent.append(context)
+        return context
+
+    def _new(self, storage_state: dict | None):
+        context = self.browser.new_context(service_workers="allow", storage_state=storage_state)
+        context.on("close", lambda _: self.spoilt.add(context))
+        context.on("request", self._seen)
+        add_init_script = context.add_init_script
+
+        def add_and_spoil(*args, **kwargs):  # the next test's device would run it too
+            self.spoilt.add(context)
+            return add_init_script(*args, **kwargs)
+
+        context.add_init_script = add_and_spoil
+        return context
+
+    def _seen(self, request) -> None:
+        if request.resource_type == "document" and request.url.startswith("http"):
+            self.origins.add("/".join(request.url.split("/", 3)[:3]))
+
+    def give_back(self) -> None:
+        """Every device lent since the last call, wiped and idle again."""
+        lent, self.lent = self.lent, []
+        for context in lent:
+            if context in self.spoilt:
+                try:
+                    context.close()
+                except Exception:  # already closed
+                    pass
+                continue
+            context.set_offline(False)
+            wipe(context, sorted(self.origins))
+            self.idle.append(context)
+
+
+@pytest.fixture(scope="session")
+def shared_live_browser(playwright_instance):
+    """This worker's Chromium for live play (loopback WebRTC allowed), with its
+    `pool` of devices."""
     browser = starting_from_snapshot(
         chromium.launch_for_tests(playwright_instance, chromium.LIVE_ARGS)
     )
+    browser.pool = DevicePool(browser)
     yield browser
     browser.close()
+
+
+@pytest.fixture
+def live_browser(shared_live_browser):
+    """The live Chromium; the devices its pool lent to the test are given back after."""
+    yield shared_live_browser
+    shared_live_browser.pool.give_back()
 
 
 @pytest.fixture
@@ -283,18 +366,26 @@ def device(request, live_browser):
     ``device.allow(pattern)``: a console line the browser itself writes, which no
     page can silence (a relay deliberately out of reach: "WebSocket connection
     to ... failed"), allowed in that test only."""
-    contexts = []
+    contexts = []  # the devices of their own, closed after
+    devices: list = []
     errors: list[str] = []
     allowed: list[re.Pattern[str]] = []
 
     # A test marked paced sees each computer's move for the time a person does.
     paced = request.node.get_closest_marker("paced") is not None
 
-    def open_one(url: str, **options):
-        context = live_browser.new_context(paced=paced, **options)
-        contexts.append(context)
-        page = context.new_page()
-        name = f"device {len(contexts)}"
+    def open_one(url: str, fresh: bool = False, **options):
+        if fresh or options:
+            context = live_browser.new_context(paced=paced, **options)
+            contexts.append(context)
+            page = context.new_page()
+        else:
+            context = live_browser.pool.take()
+            page = context.new_page()
+            if paced:  # the pool's devices play the computers at once: this one as a person does
+                page.add_init_script(PACED)
+        devices.append(page)
+        name = f"device {len(devices)}"
         page.on("pageerror", lambda error: errors.append(f"{name}, uncaught: {error}"))
         page.on(
             "console",

@@ -54,7 +54,7 @@ class Device:
         """A visit: the site opened in the device's tab (its HTTP cache, service
         worker and storage kept, as a phone's are)."""
         if self.page is None:
-            context = self.browser.new_context(storage_state=self.state, service_workers="allow")
+            context = self._context()
             self.page = context.new_page()
             self.page.on(
                 "pageerror", lambda error: self.errors.append(f"{self.name}: {error.stack}")
@@ -63,6 +63,14 @@ class Device:
         self.page.goto(url)
         wait_ready(self.page)
         return self.page
+
+    def _context(self):
+        """A device of the live Chromium's pool (given back wiped after the test),
+        or a context of its own where there is no pool or the storage is another's."""
+        pool = getattr(self.browser, "pool", None)
+        if pool is None:
+            return self.browser.new_context(storage_state=self.state, service_workers="allow")
+        return pool.take(storage_state=self.state)
 
     def _on_console(self, message) -> None:
         if message.type != "error":
