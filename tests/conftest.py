@@ -27,12 +27,25 @@ FOLDER_MARKERS = {
 FIRST = ("crossbrowser",)
 
 
+# Whole games played once per worker and read by tests of several files
+# (tests/browser/shared_games.py): the tests reading one are run one after the
+# other, where the first of them stands, so that one worker plays the game for
+# all of them (pytest-xdist hands each worker a run of consecutive tests).
+SHARED_GAMES = ("live_game_with_a_phone",)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     def folder(item: pytest.Item) -> str:
         path = item.path.resolve()
         return path.relative_to(TESTS).parts[0] if path.is_relative_to(TESTS) else ""
 
     items.sort(key=lambda item: folder(item) not in FIRST)  # stable: the rest keep their order
+    for game in SHARED_GAMES:
+        readers = [item for item in items if game in getattr(item, "fixturenames", ())]
+        if len(readers) > 1:
+            at = items.index(readers[0])
+            rest = [item for item in items if item not in readers]
+            items[:] = rest[:at] + readers + rest[at:]
     for item in items:
         path = item.path.resolve()
         if not path.is_relative_to(TESTS):

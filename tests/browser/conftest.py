@@ -63,6 +63,7 @@ from tests.browser.browser_helpers import (
     static_server,
     wait_ready,
 )
+from tests.browser.shared_games import play_live_game_with_a_phone
 from tools import chromium
 from tools.relay import start_relay
 
@@ -355,6 +356,16 @@ def live_browser(shared_live_browser):
     """The live Chromium; the devices its pool lent to the test are given back after."""
     yield shared_live_browser
     shared_live_browser.pool.give_back()
+
+
+@pytest.fixture(scope="session")
+def live_game_with_a_phone(shared_live_browser, live_site):
+    """A four-player live game played to its end once per worker, a phone among
+    its devices (tests/browser/shared_games.py): read by test_live_game.py and
+    test_phone_play.py."""
+    game = play_live_game_with_a_phone(shared_live_browser, live_site)
+    yield game
+    game.close()
 
 
 @pytest.fixture

@@ -140,39 +140,40 @@ def same_game(host, *guests) -> dict:
     return record
 
 
-@pytest.mark.paced  # each device seen on the new game before a computer moves in it
-def test_a_whole_four_player_live_game_ends_the_same_on_three_devices(device, live_site):
-    host, url = host_game(device, live_site)
-    bob = device(url)
-    take_seat(bob, 1, "Bobby")
-    cy = device(url)
-    take_seat(cy, 2, "Cyd")
-    # Everyone sees who is here; the host saw them join (its polite live region).
-    expect(host.locator('#live-panel [data-seat="2"]')).to_have_attribute("data-status", "taken")
-    statuses = bob.locator("#live-seats li").evaluate_all("els => els.map(e => e.dataset.status)")
-    assert statuses == ["host", "taken", "taken", "host"]
-    pages = [host, bob, cy]
-    play_until(pages, lambda: all(view_of(p)["final"] for p in pages), random.Random(5))
-    records = [record_of(p) for p in pages]
-    assert records[0] == records[1] == records[2]
-    assert replay(records[0]).over and records[0]["seats"] == ["human"] * 3 + ["easy"]
-    # The names the friends typed are the game's, on every device.
-    assert records[0]["setup"]["players"] == ["Ann", "Bobby", "Cyd", "Dee"]
-    for page in pages:
-        assert "Cyd" in page.locator("table.final").inner_text()
-    # Play again: the same people in the same room, Bob first now; everyone follows by itself.
-    host.click("#live-play-again")
-    assert audit(host, "play again", board=False)[0] == []
-    host.click('#live-again li[data-seat="1"] button.live-up')
-    host.click("#live-again-start")
-    followed = seconds_to_follow(bob, cy)
-    assert followed < 2, f"the others followed after {followed:.1f} s"
-    expect(bob.locator('#live-panel [data-seat="0"] .live-you')).to_be_visible()
-    records = [record_of(p) for p in pages]
-    assert records[0] == records[1] == records[2] and records[0]["moves"] == []
-    assert records[0]["setup"]["players"] == ["Bobby", "Ann", "Cyd", "Dee"]
-    # The finished game stays in every device's saves.
-    assert all(p.evaluate(SAVED_GAMES) == 2 for p in pages)
+def test_a_whole_four_player_live_game_ends_the_same_on_three_devices(live_game_with_a_phone):
+    """The game of tests/browser/shared_games.py (Cyd's device a phone), read here,
+    then played again: this test is the last to use its pages."""
+    game = live_game_with_a_phone
+    host, bob, cy = game.host, game.bob, game.phone
+    try:
+        # Everyone sees who is here; the host saw them join (its polite live region).
+        assert game.host_saw_seat_2_taken
+        assert game.statuses_on_bob == ["host", "taken", "taken", "host"]
+        pages = [host, bob, cy]
+        assert all(view_of(p)["final"] for p in pages)
+        records = [record_of(p) for p in pages]
+        assert records[0] == records[1] == records[2]
+        assert replay(records[0]).over and records[0]["seats"] == ["human"] * 3 + ["easy"]
+        # The names the friends typed are the game's, on every device.
+        assert records[0]["setup"]["players"] == ["Ann", "Bobby", "Cyd", "Dee"]
+        for page in pages:
+            assert "Cyd" in page.locator("table.final").inner_text()
+        # Play again: the same people in the same room, Bob first now; everyone follows by itself.
+        host.click("#live-play-again")
+        assert audit(host, "play again", board=False)[0] == []
+        host.click('#live-again li[data-seat="1"] button.live-up')
+        host.click("#live-again-start")
+        followed = seconds_to_follow(bob, cy)
+        assert followed < 2, f"the others followed after {followed:.1f} s"
+        expect(bob.locator('#live-panel [data-seat="0"] .live-you')).to_be_visible()
+        records = [record_of(p) for p in pages]
+        assert records[0] == records[1] == records[2] and records[0]["moves"] == []
+        assert records[0]["setup"]["players"] == ["Bobby", "Ann", "Cyd", "Dee"]
+        # The finished game stays in every device's saves.
+        assert all(p.evaluate(SAVED_GAMES) == 2 for p in pages)
+        assert game.errors == [], "\n".join(game.errors)
+    finally:
+        game.close()
 
 
 def table_of_three(device, live_site):

@@ -11,7 +11,8 @@ decision and on the end screen.
 
 One game per way of playing: on one device at 390 x 844, a person against
 three computers at 375 x 667 (five seeded games), and a guest of a live game
-at 360 x 740 (the room's device runs the three computers); held sideways, a
+at 360 x 740 (the four-player live game of tests/browser/shared_games.py, read
+by tests/browser/test_live_game.py too); held sideways, a
 person against three computers at 844 x 390 and at 667 x 375 (the region
 drawn on its side). Players pass now and then, so that
 a game is short, and every decision seen is checked.
@@ -31,7 +32,6 @@ from harness.browser_page import DRAWN_JS
 from harness.pages import offered
 from tests.browser.browser_helpers import start_game, wait_ready
 from tests.browser.test_accessibility import audit
-from tests.browser.test_live_game import host_game, take_seat
 
 TAP = 44  # CSS pixels, each way
 TURN_S = 120  # the longest wait for the person's next decision
@@ -243,26 +243,11 @@ def test_every_decision_of_a_whole_game_is_in_view_on_a_phone(
         context.close()
 
 
-def test_every_decision_of_a_live_guest_is_in_view_on_a_phone(device, live_site):
-    # The room's device holds three computers; the guest on the phone is the one person.
-    seats = ["easy", "friend", "easy", "easy"]
-    host, url = host_game(device, live_site, ["Ann", "Bob", "Cy", "Dee"], seats)
-    host.emulate_media(reduced_motion="reduce")  # the computers' moves shown for less time
-    guest = device(
-        url,
-        viewport={"width": 360, "height": 740},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        reduced_motion="reduce",
-    )
-    where = "live guest, 360x740"
-    expect(guest.locator("#live-pick")).to_be_visible(timeout=30_000)
-    problems = small_buttons(measure(guest), f"{where}, the seat picker")
-    problems += audited(guest, f"{where}, the seat picker", board=False)
-    take_seat(guest, 1, "Bobby")
-    decisions, found = play_checked(guest, random.Random(360), where, PASS)
-    problems += found
-    expect(guest.locator("#end-screen")).to_be_visible()
-    assert decisions > 10, decisions
-    assert problems == [], "\n".join(problems[:40])
+def test_every_decision_of_a_live_guest_is_in_view_on_a_phone(live_game_with_a_phone):
+    # The four-player live game of tests/browser/shared_games.py: Cyd's device is
+    # the phone, a person on the room's device, another friend and a computer.
+    game = live_game_with_a_phone
+    assert game.phone_end_shown
+    assert game.phone_decisions > 10, game.phone_decisions
+    assert game.phone_problems == [], "\n".join(game.phone_problems[:40])
+    assert game.errors == [], "\n".join(game.errors)
