@@ -9,6 +9,7 @@ import contextlib
 import json
 import random
 import time
+from collections.abc import Callable
 
 TURN_TIMEOUT_S = 180  # between two of the person's turns
 
@@ -44,6 +45,33 @@ DISPATCH_CLICK = """(target) => {
   el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
   return true;
 }"""
+
+
+class ViewGate:
+    """One device's view, asked of its Python again only once the device has
+    drawn a frame since, or after a click on it, or once a second (a page in
+    the background draws nothing): as harness/browser_page.py's `Views`, for a
+    device of any browser, through its ``frames`` and ``view`` functions."""
+
+    def __init__(
+        self, frames: Callable[[], int], view: Callable[[], dict], fresh_s: float = 1.0
+    ) -> None:
+        self.frames, self.view, self.fresh_s = frames, view, fresh_s
+        self.held: tuple[int, float, dict] | None = None
+
+    def __call__(self) -> dict:
+        frames = self.frames()  # before the view: a frame drawn meanwhile is seen next time
+        now = time.monotonic()
+        if self.held and self.held[0] == frames and now - self.held[1] < self.fresh_s:
+            return self.held[2]
+        view = self.view()
+        self.held = (frames, now, view)
+        return view
+
+    def acted(self) -> None:
+        """The device was clicked: its next view is asked of Python."""
+        self.held = None
+
 
 # The view and what the page shows, in one call (each call is a round trip to the browser).
 # The view travels as Python's text, parsed here: far quicker than an object.

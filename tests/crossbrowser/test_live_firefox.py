@@ -25,7 +25,7 @@ from playwright.sync_api import expect
 from game import replay
 from harness.browser_page import start_game, view_of, wait_ready
 from harness.firefox_tab import FirefoxTab
-from harness.pages import DISPATCH_CLICK, choose, offered
+from harness.pages import DISPATCH_CLICK, DRAWN_JS, ViewGate, choose, offered
 from harness.tabs import FIREFOX, PlaywrightThread
 from tests.browser.test_live_game import SEAT_TAKEN
 from tests.browser.test_live_reload import AGED_ROOM, SELF_ID
@@ -233,8 +233,11 @@ def test_a_live_game_between_chromium_and_firefox(live_chromium, live_site):
         run(lambda: (host.reload(), wait_ready(host)))
         run(lambda: host.wait_for_function(SEAT_TAKEN, timeout=60_000))
 
-        def host_view() -> dict:
-            return run(lambda: view_of(host))
+        # Each device's view, asked again once it has drawn since (or was clicked).
+        host_view = ViewGate(
+            lambda: run(lambda: host.evaluate(DRAWN_JS)), lambda: run(lambda: view_of(host))
+        )
+        guest_view = ViewGate(guest.drawn, guest.view)
 
         def host_click(target: str) -> bool:
             return bool(run(lambda: host.evaluate(DISPATCH_CLICK, target)))
@@ -244,9 +247,9 @@ def test_a_live_game_between_chromium_and_firefox(live_chromium, live_site):
 
         rng = random.Random(23)
         deadline = time.monotonic() + 600
-        devices = [(host_view, host_click), (guest.view, guest_click)]
+        devices = [(host_view, host_click), (guest_view, guest_click)]
         guest_decisions = 0
-        while not (host_view()["final"] and guest.view()["final"]):
+        while not (host_view()["final"] and guest_view()["final"]):
             acted = False
             for index, (view_of_device, click) in enumerate(devices):
                 view = view_of_device()
@@ -254,6 +257,7 @@ def test_a_live_game_between_chromium_and_firefox(live_chromium, live_site):
                 if view["final"] or not targets:
                     continue
                 if click(choose(view, rng)):
+                    view_of_device.acted()
                     acted = True
                     guest_decisions += index
             if not acted:
@@ -335,21 +339,40 @@ def test_a_firefox_guest_reloaded_again_and_again_is_seated_again_each_time(
     def host_record() -> dict:
         return run(lambda: host.evaluate(RECORD_JS))
 
+    # Each device's view, asked again once it has drawn since (or was clicked);
+    # the room's decisions counted again once its view has changed.
+    host_gate = ViewGate(
+        lambda: run(lambda: host.evaluate(DRAWN_JS)), lambda: run(lambda: view_of(host))
+    )
+    guest_gate = ViewGate(guest.drawn, guest.view)
+    counted: dict[tuple, int] = {}
+
+    def host_moves() -> int:
+        view = host_gate()
+        key = (view["game"], view["revision"])
+        if key not in counted:
+            counted.clear()
+            counted[key] = len(host_record()["moves"])
+        return counted[key]
+
     def play_until(goal: int, rng: random.Random) -> int:
         """Each device clicks an offered target when it has one, until the
         room's game has ``goal`` decisions: how many clicks the guest made."""
         deadline = time.monotonic() + 300
         clicks = 0
-        while len(host_record()["moves"]) < goal:
+        while host_moves() < goal:
             acted = False
-            host_view = run(lambda: view_of(host))
+            host_view = host_gate()
             if offered(host_view) and not host_view["final"]:
                 target = choose(host_view, rng)
-                acted |= bool(run(lambda target=target: host.evaluate(DISPATCH_CLICK, target)))
-            guest_view = guest.view()
+                if run(lambda target=target: host.evaluate(DISPATCH_CLICK, target)):
+                    host_gate.acted()
+                    acted = True
+            guest_view = guest_gate()
             if offered(guest_view) and not guest_view["final"]:
                 target = choose(guest_view, rng)
                 if guest.js(f"({DISPATCH_CLICK})({json.dumps(target)})"):
+                    guest_gate.acted()
                     acted = True
                     clicks += 1
             if not acted:
@@ -370,6 +393,7 @@ def test_a_firefox_guest_reloaded_again_and_again_is_seated_again_each_time(
             play_until(len(host_record()["moves"]) + 3, rng)
             before = host_record()
             guest.reload()
+            guest_gate.acted()  # a new page: its frames counted from nothing
             guest.wait_ready()
             ready = time.monotonic()
             guest.wait(SEATED, 60, 0.05)

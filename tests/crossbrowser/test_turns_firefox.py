@@ -20,7 +20,7 @@ import pytest
 
 from game import replay
 from harness.firefox_tab import FirefoxTab
-from harness.pages import DISPATCH_CLICK, choose, offered
+from harness.pages import DISPATCH_CLICK, ViewGate, choose, offered
 from harness.tabs import FIREFOX, PlaywrightThread
 from tests.browser.browser_helpers import wait_until
 from tests.browser.turns_helpers import (
@@ -74,14 +74,16 @@ def fox_turn(tab: FirefoxTab, rng: random.Random, expected: int) -> dict:
         raise AssertionError(f"firefox did not catch up: {stalled(tab)}") from error
     deadline = time.monotonic() + 300
     played = 0
+    view_now = ViewGate(tab.drawn, tab.view)  # asked again once drawn since, or clicked
     while True:
-        view = tab.view()
+        view = view_now()
         targets = offered(view)
         if not targets or view["final"]:
             break
         if tab.js(f"({DISPATCH_CLICK})({json.dumps(choose(view, rng, 0.3))})"):
             played += 1
-            time.sleep(0.03)
+            view_now.acted()
+        time.sleep(0.03)  # the click taken, or the view drawn
         assert time.monotonic() < deadline, f"the turn does not end: {view['prompt']}"
     if not view["final"] and played == 0:
         raise AssertionError(f"firefox has no decision to make: {stalled(tab)}")
