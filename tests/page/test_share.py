@@ -233,6 +233,20 @@ def test_share_gives_a_fragment_that_opens_the_same_game() -> None:
     assert encode_link(elsewhere.table.state) == encode_link(session.table.state)
 
 
+def test_the_link_of_a_whole_long_game_stays_under_700_characters() -> None:
+    """The last link of a game played by link carries every decision: for a whole
+    two-player game of random legal decisions (seldom a pass, so a long one) it
+    stays short enough to pass in any message (the browser's game by link, shorter,
+    checks its own links the same way)."""
+    table = Table.new(["Ann", "Bob"], 31)
+    rng = random.Random(31)
+    while not table.state.over:
+        table.play(rng.choice(table.legal()))
+    answer = share.share(session_with(table))
+    assert answer["ok"] and len(table.state.moves) > 100
+    assert len("#" + answer["code"]) < 700, len(answer["code"])
+
+
 # ------------------------------------------------------------------ daily
 def test_todays_deal_is_the_same_for_everyone() -> None:
     one = Session.open(Memory(), "en")
