@@ -27,6 +27,7 @@ import time
 from collections import defaultdict
 from collections.abc import Generator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,6 +99,8 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None]:
         "test": item.nodeid,
         "cpu_s": round(_usage_s(group) - before, 2),
         "wall_s": round(time.monotonic() - started, 2),
+        "worker": os.environ.get("PYTEST_XDIST_WORKER", ""),
+        "ended": round(time.time(), 1),
     }
     with open(report, "a", encoding="utf-8") as out:
         out.write(json.dumps(line) + "\n")
@@ -128,7 +131,23 @@ def summary(path: Path, files: int = 1000, top: int = 25) -> str:
     lines += ["", "CPU-s  wall-s  test"]
     for row in sorted(rows, key=lambda r: -r["cpu_s"])[:top]:
         lines.append(f"{row['cpu_s']:6.1f} {row['wall_s']:7.1f}  {row['test']}")
-    return "\n".join(lines)
+    return "\n".join(lines + tail(rows))
+
+
+def tail(rows: list[dict[str, Any]]) -> list[str]:
+    """When each worker ran out of tests, after the first did: the run's end,
+    where fewer workers than at its start kept the processor busy."""
+    last: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        if "ended" in row and row["ended"] >= last.get(row["worker"], {}).get("ended", 0):
+            last[row["worker"]] = row
+    if len(last) < 2:
+        return []
+    ends = sorted(last.values(), key=lambda r: r["ended"])
+    first = ends[0]["ended"]
+    return ["", "The workers' last tests (seconds after the first worker ran out of tests):"] + [
+        f"{row['ended'] - first:6.0f}  {row['worker']}  {row['test']}" for row in ends
+    ]
 
 
 if __name__ == "__main__":

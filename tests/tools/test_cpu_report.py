@@ -62,3 +62,18 @@ def test_the_summary_sums_by_file_and_lists_the_costliest(tmp_path):
     ]
     costliest = text.split("\n\n")[2].splitlines()[1:]
     assert [row.split()[-1] for row in costliest] == ["tests/b.py::three", "tests/a.py::two"]
+
+
+def test_the_summary_says_when_each_worker_ran_out_of_tests(tmp_path):
+    lines = [
+        {"test": "tests/a.py::one", "cpu_s": 1, "wall_s": 1, "worker": "gw0", "ended": 100.0},
+        {"test": "tests/a.py::two", "cpu_s": 1, "wall_s": 1, "worker": "gw0", "ended": 160.0},
+        {"test": "tests/b.py::three", "cpu_s": 1, "wall_s": 1, "worker": "gw1", "ended": 130.0},
+    ]
+    report = tmp_path / "cpu.jsonl"
+    report.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    ends = cpu_report.summary(report).split("\n\n")[3].splitlines()[1:]
+    assert [row.split() for row in ends] == [
+        ["0", "gw1", "tests/b.py::three"],
+        ["30", "gw0", "tests/a.py::two"],
+    ]
