@@ -199,14 +199,15 @@ def warm_context(browser):
     context.close()
 
 
-def wipe(context, origins=None) -> None:
-    """Close every page of ``context`` and clear what the game stores, on every
-    origin served (or on ``origins``)."""
+def wipe(context, origins=None, keep=None) -> None:
+    """Close every page of ``context`` but ``keep`` (a blank one left open) and
+    clear what the game stores, on every origin served (or on ``origins``)."""
     for open_page in context.pages:
-        open_page.close()
+        if open_page is not keep:
+            open_page.close()
     if origins is None:
         origins = [origin_of(server) for server in STARTED]
-    blank = context.new_page()
+    blank = keep or context.new_page()
     try:
         cdp = context.new_cdp_session(blank)
         for origin in origins:
@@ -215,7 +216,8 @@ def wipe(context, origins=None) -> None:
             )
         cdp.detach()
     finally:
-        blank.close()
+        if keep is None:
+            blank.close()
 
 
 def origin_of(server) -> str:

@@ -26,6 +26,7 @@ from playwright.sync_api import expect
 from harness.browser_page import start_game, view_of, wait_ready
 from harness.pages import offered
 from tests.browser.browser_helpers import wait_until
+from tests.browser.conftest import wipe
 from tests.browser.test_live_game import (
     DROP,
     NAMES,
@@ -56,10 +57,11 @@ TIMER_GAPS = """() => new Promise((done) => {
 })"""
 
 
-@pytest.fixture
-def host_browser(playwright_instance):
+@pytest.fixture(scope="module")
+def host_chromium(playwright_instance):
     """A Chromium of its own for the host, with background throttling on, and
-    attached to without Playwright's focus emulation: its default context."""
+    attached to without Playwright's focus emulation: its default context, for
+    the file's tests one after the other (`host_browser`)."""
     port = free_port()
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         process = subprocess.Popen(
@@ -94,6 +96,18 @@ def host_browser(playwright_instance):
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+
+@pytest.fixture
+def host_browser(host_chromium, live_site):
+    """The host's Chromium for one test: one blank tab, and after the test every
+    tab closed and the site's storage wiped (its HTTP cache and service worker
+    kept, as a returning player's are)."""
+    context = host_chromium
+    if not context.pages:
+        context.new_page()
+    yield context
+    wipe(context, ["/".join(live_site.split("/", 3)[:3])], keep=context.new_page())
 
 
 def open_room(context, live_site: str, device):
