@@ -265,7 +265,7 @@ def page(request, recorder):
 # and service worker for the next test's device, as a returning player's
 # phone does (a fresh context loads and compiles the runtime again: about one
 # processor-second more a device). A device with options of its own (a
-# phone's screen), or asked for `fresh`, is a new context, closed after.
+# phone's screen) is a new context, closed after.
 
 
 @pytest.fixture(scope="session")
@@ -387,8 +387,8 @@ def device(request, live_browser):
     # A test marked paced sees each computer's move for the time a person does.
     paced = request.node.get_closest_marker("paced") is not None
 
-    def open_one(url: str, fresh: bool = False, **options):
-        if fresh or options:
+    def open_one(url: str, **options):
+        if options:
             context = live_browser.new_context(paced=paced, **options)
             contexts.append(context)
             page = context.new_page()
