@@ -235,7 +235,10 @@ def test_a_first_visit_shows_the_bytes_downloaded(language, browser, site):
             "Network.emulateNetworkConditions",
             {"offline": False, "latency": 20, "downloadThroughput": 5e6, "uploadThroughput": 5e6},
         )
-        page.goto(site.url)
+        # What is checked is the page ready and what its loading screen said, not
+        # the document's load event (Playwright's goto waits for it by default,
+        # for at most 30 s: once exceeded under a heavy load, on this slowed link).
+        page.goto(site.url, wait_until="commit")
         wait_ready(page)
         sizes = json.loads(page.locator("#loader-sizes").text_content())
         total = sum(sent for _, sent in sizes.values())
@@ -259,7 +262,7 @@ def test_a_first_visit_shows_the_bytes_downloaded(language, browser, site):
             "Network.emulateNetworkConditions",
             {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
         )
-        page.reload()
+        page.reload(wait_until="commit")
         wait_ready(page)
         assert page.evaluate("window.__bytesShown") == []
         assert page.locator("#loader").get_attribute("data-bytes") is None
