@@ -66,8 +66,9 @@ class LiveGameWithAPhone:
         self.contexts.clear()
 
 
-def shown(check) -> bool:
-    """Whether ``check`` (an expect(...)) holds within its wait."""
+def waited_for(check) -> bool:
+    """Whether ``check`` (an expect(...)) holds within its wait: what a test
+    waited for, kept for it to assert."""
     try:
         check()
     except AssertionError:
@@ -112,7 +113,7 @@ def play_live_game_with_a_phone(browser, live_site: str) -> LiveGameWithAPhone:
     got.phone_problems += audited(phone, f"{WHERE}, the seat picker", board=False)
     take_seat(phone, 2, "Cyd")
     # Everyone sees who is here; the host saw them join (its polite live region).
-    got.host_saw_seat_2_taken = shown(
+    got.host_saw_seat_2_taken = waited_for(
         lambda: expect(host.locator('#live-panel [data-seat="2"]')).to_have_attribute(
             "data-status", "taken"
         )
@@ -121,7 +122,7 @@ def play_live_game_with_a_phone(browser, live_site: str) -> LiveGameWithAPhone:
         "els => els.map(e => e.dataset.status)"
     )
     play_to_the_end(got, random.Random(5), random.Random(360))
-    got.phone_end_shown = phone.locator("#end-screen").is_visible()
+    got.phone_end_shown = waited_for(lambda: expect(phone.locator("#end-screen")).to_be_visible())
     return got
 
 

@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 from game import replay
 from harness.browser_page import start_game
 from tests.browser.browser_helpers import static_server, wait_until
+from tests.browser.shared_games import waited_for
 from tests.browser.turns_helpers import (
     MOVES_ARE,
     SENT,
@@ -72,7 +73,8 @@ def nile_by_turns(shared_live_browser, dist_dir) -> ByTurns:
         start_game(page, ["Ann", "Bob", "Cy"], 21, seats=["human", "turns", "turns"], nile=True)
         expect(page.locator("#turns-url")).to_be_visible(timeout=WAIT_MS)
         got.invite = page.locator("#turns-url").input_value()
-        got.qr_shown = page.locator("#turns-qr svg").is_visible()
+        # Waited for, as a person looks for it (the code is drawn after the link).
+        got.qr_shown = waited_for(lambda: expect(page.locator("#turns-qr svg")).to_be_visible())
         page.click("#turns-link-close")
         wait_until(page, SENT, WAIT_MS)  # the relays have the table before a friend opens it
         mover = page.evaluate(VIEW)["to_move"]
