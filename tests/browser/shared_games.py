@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from playwright.sync_api import expect
 
 from harness.browser_page import Views, start_game, view_of, wait_ready
-from harness.pages import DISPATCH_CLICK, DRAWN_JS, offered
-from tests.browser.test_live_game import NAMES, SEATS, SEED, WAIT_MS, take_seat
+from harness.pages import DRAWN_JS
+from tests.browser.test_live_game import NAMES, SEATS, SEED, WAIT_MS, click_each, take_seat
 from tests.browser.test_phone_play import (
     PASS,
     audited,
@@ -140,18 +140,7 @@ def play_to_the_end(
     last = None  # the phone's last decision taken (frames, revision, game)
     ended = False
     while not (ended and all(view_of(p)["final"] for p in others)):
-        acted = False
-        for page in others:
-            view = views.of(page)
-            targets = offered(view)
-            if targets and not view["final"]:
-                choices = [t for t in targets if t != "action:pass"]
-                if view["building"]:
-                    choices = [t for t in targets if not t.startswith("action:")] or targets
-                target = rng.choice(choices if choices and rng.random() < 0.7 else targets)
-                if page.evaluate(DISPATCH_CLICK, target):  # else: not drawn yet, next round
-                    views.acted(page)
-                    acted = True
+        acted = click_each(others, views, rng) > 0
         if not ended and phone.evaluate(DRAWN_JS) != measured:
             m = measure(phone)
             measured = m["drawn"]

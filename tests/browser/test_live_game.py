@@ -64,25 +64,31 @@ def take_seat(page, seat: int, name: str) -> None:
     )
 
 
+def click_each(pages, views: Views, rng: random.Random) -> int:
+    """Each page clicks one offered target when it has some: how many clicked."""
+    clicks = 0
+    for page in pages:
+        view = views.of(page)
+        targets = offered(view)
+        if targets and not view["final"]:
+            others = [t for t in targets if t != "action:pass"]
+            if view["building"]:
+                others = [t for t in targets if not t.startswith("action:")] or targets
+            target = rng.choice(others if others and rng.random() < 0.7 else targets)
+            if page.evaluate(DISPATCH_CLICK, target):  # else: not drawn yet, next round
+                views.acted(page)
+                clicks += 1
+    return clicks
+
+
 def play_until(pages, done, rng: random.Random, timeout_s: float = 600) -> int:
     """Each page clicks one offered target when it has some, until ``done()``."""
     deadline = time.monotonic() + timeout_s
     clicks = 0
     views = Views()
     while not done():
-        acted = False
-        for page in pages:
-            view = views.of(page)
-            targets = offered(view)
-            if targets and not view["final"]:
-                others = [t for t in targets if t != "action:pass"]
-                if view["building"]:
-                    others = [t for t in targets if not t.startswith("action:")] or targets
-                target = rng.choice(others if others and rng.random() < 0.7 else targets)
-                if page.evaluate(DISPATCH_CLICK, target):  # else: not drawn yet, next round
-                    views.acted(page)
-                    clicks += 1
-                    acted = True
+        acted = click_each(pages, views, rng)
+        clicks += acted
         if not acted:
             time.sleep(0.05)
         assert time.monotonic() < deadline, "the live game does not end"
