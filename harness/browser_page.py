@@ -9,7 +9,7 @@ import time
 
 from playwright.sync_api import expect
 
-from harness.pages import DRAWN_JS
+from harness.pages import DRAWN_JS, ViewGate
 
 READY_SELECTOR = 'body[data-ready="1"]'
 READY_TIMEOUT_MS = 60_000
@@ -63,21 +63,21 @@ class Views:
 
     def __init__(self, fresh_s: float = 1.0) -> None:
         self.fresh_s = fresh_s
-        self.held: dict[int, tuple[int, float, dict]] = {}
+        self.gates: dict[int, ViewGate] = {}
+
+    def _gate(self, page) -> ViewGate:
+        gate = self.gates.get(id(page))
+        if gate is None:
+            gate = ViewGate(lambda: page.evaluate(DRAWN_JS), lambda: view_of(page), self.fresh_s)
+            self.gates[id(page)] = gate
+        return gate
 
     def of(self, page) -> dict:
-        frames = page.evaluate(DRAWN_JS)
-        held = self.held.get(id(page))
-        now = time.monotonic()
-        if held and held[0] == frames and now - held[1] < self.fresh_s:
-            return held[2]
-        view = view_of(page)
-        self.held[id(page)] = (frames, now, view)
-        return view
+        return self._gate(page)()
 
     def acted(self, page) -> None:
         """The page was clicked: its next view is asked of Python."""
-        self.held.pop(id(page), None)
+        self._gate(page).acted()
 
 
 def drawn(page) -> int:

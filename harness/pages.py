@@ -50,8 +50,9 @@ DISPATCH_CLICK = """(target) => {
 class ViewGate:
     """One device's view, asked of its Python again only once the device has
     drawn a frame since, or after a click on it, or once a second (a page in
-    the background draws nothing): as harness/browser_page.py's `Views`, for a
-    device of any browser, through its ``frames`` and ``view`` functions."""
+    the background draws nothing), for a device of any browser, through its
+    ``frames`` and ``view`` functions (harness/browser_page.py's `Views` keeps
+    one for each Chromium page)."""
 
     def __init__(
         self, frames: Callable[[], int], view: Callable[[], dict], fresh_s: float = 1.0
