@@ -48,6 +48,7 @@ import hashlib
 import os
 import re
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -379,6 +380,7 @@ def device(request, live_browser):
     ``device.allow(pattern)``: a console line the browser itself writes, which no
     page can silence (a relay deliberately out of reach: "WebSocket connection
     to ... failed"), allowed in that test only."""
+    started = time.monotonic()
     contexts = []  # the devices of their own, closed after
     devices: list = []
     errors: list[str] = []
@@ -399,11 +401,18 @@ def device(request, live_browser):
                 page.add_init_script(PACED)
         devices.append(page)
         name = f"device {len(devices)}"
-        page.on("pageerror", lambda error: errors.append(f"{name}, uncaught: {error}"))
+
+        # When and where, for a failure to say: seconds into the test, the page's
+        # address, and whether the test had killed it (test_live_game.py's crash).
+        def at() -> str:
+            killed = ", killed" if getattr(page, "killed", False) else ""
+            return f"{name} at {time.monotonic() - started:.1f} s ({page.url}{killed})"
+
+        page.on("pageerror", lambda error: errors.append(f"{at()}, uncaught: {error}"))
         page.on(
             "console",
             lambda message: (
-                errors.append(f"{name}, console error: {message.text}")
+                errors.append(f"{at()}, console error: {message.text}")
                 if message.type == "error" and not any(p.search(message.text) for p in allowed)
                 else None
             ),

@@ -287,6 +287,7 @@ def crash_and_load_again(page):
     crashed: list[bool] = []
     page.on("crash", lambda _: crashed.append(True))
     session = context.new_cdp_session(page)
+    page.killed = True  # an error of its own said after this says so (tests/browser/conftest.py)
     # Page.crash never answers (the renderer is gone first): sent without waiting for one.
     session._impl_obj._channel.send_no_reply("send", None, {"method": "Page.crash"})
     again = context.new_page()
