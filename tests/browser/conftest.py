@@ -389,7 +389,8 @@ def device(request, live_browser):
     # A test marked paced sees each computer's move for the time a person does.
     paced = request.node.get_closest_marker("paced") is not None
 
-    def open_one(url: str, **options):
+    def open_one(url: str, before=None, **options):
+        """``before(page)``: what the test sets on the page before it loads (a route)."""
         if options:
             context = live_browser.new_context(paced=paced, **options)
             contexts.append(context)
@@ -417,6 +418,8 @@ def device(request, live_browser):
                 else None
             ),
         )
+        if before is not None:
+            before(page)
         page.goto(url)
         wait_ready(page)
         return page

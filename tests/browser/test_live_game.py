@@ -322,6 +322,34 @@ def test_a_live_guest_and_host_killed_with_their_pages_come_back_where_they_stoo
     assert record_of(host)["setup"]["players"] == ["Ann", "Bobby", "Cy"]
 
 
+def test_a_guest_whose_live_play_fails_to_load_loads_it_again_and_takes_its_seat(device, live_site):
+    """Live play's module is asked for by index.html's head start, then by the
+    page's own start, which asks a second time if its fetch fails. The first two
+    fetches cut short (as one was once on a busy machine: an uncaught error
+    then): the page says nothing of it, loads it the third time and joins."""
+    host, url = host_game(device, live_site, NAMES[:3], ["human", "friend", "easy"])
+    cut: list[str] = []
+
+    def cut_two(route):
+        if len(cut) >= 2:
+            route.continue_()
+        else:
+            cut.append(route.request.url)
+            route.abort()
+
+    # The browser's own line for each cut fetch, which no page can silence.
+    device.allow(re.compile(r"Failed to load resource: net::ERR_FAILED"))
+    # Without the service worker, whose cache would answer before the route could.
+    bob = device(
+        url,
+        before=lambda page: page.route("**/live/live.js", cut_two),
+        service_workers="block",
+    )
+    take_seat(bob, 1, "Bobby")
+    assert len(cut) == 2, f"live play's module was cut {len(cut)} times"
+    same_game(host, bob)
+
+
 # A page whose first WebRTC connection fails, as a busy phone's starting the
 # game may (context.add_init_script(), for the context's pages opened after it):
 # the library would try that device again only at its next announcement, a

@@ -42,10 +42,19 @@ function regionShape() {
   return /** @type {[boolean, boolean]} */ ([NARROW.matches || SIDEWAYS.matches, SIDEWAYS.matches]);
 }
 
+/**
+ * A module loaded when it is needed, asked for a second time if the first
+ * fetch fails (a connection cut short): a browser keeps a module that loaded,
+ * never one that failed, so the second asking fetches it again.
+ * @template T
+ * @param {() => Promise<T>} load
+ * @returns {() => Promise<T>}
+ */
+const twice = (load) => () => load().catch(() => load());
 /** Live play's modules (live/), loaded only when it starts: the page's one way in. */
-const livePlay = () => import("./live/live.js");
+const livePlay = twice(() => import("./live/live.js"));
 /** Play by turns (turns/), loaded when a device sits at a table or is invited to one. */
-const byTurns = () => import("./turns/turns.js");
+const byTurns = twice(() => import("./turns/turns.js"));
 
 export function start() {
   const store = createStore(...regionShape());
