@@ -43,18 +43,21 @@ function regionShape() {
 }
 
 /**
- * A module loaded when it is needed, asked for a second time if the first
- * fetch fails (a connection cut short): a browser keeps a module that loaded,
- * never one that failed, so the second asking fetches it again.
+ * A module loaded when it is needed. If its fetch fails (a connection cut
+ * short), it is asked for once more, under its address with a query: Chromium
+ * would fetch it again under the same one, but Firefox keeps a module's failure
+ * for its address; hosts and the service worker serve the file whatever the query.
  * @template T
- * @param {() => Promise<T>} load
+ * @param {() => Promise<T>} load  the module's import
+ * @param {string} path  its address, relative to this module
  * @returns {() => Promise<T>}
  */
-const twice = (load) => () => load().catch(() => load());
+const twice = (load, path) => () =>
+  load().catch(() => /** @type {Promise<T>} */ (import(new URL(`${path}?again`, import.meta.url).href)));
 /** Live play's modules (live/), loaded only when it starts: the page's one way in. */
-const livePlay = twice(() => import("./live/live.js"));
+const livePlay = twice(() => import("./live/live.js"), "./live/live.js");
 /** Play by turns (turns/), loaded when a device sits at a table or is invited to one. */
-const byTurns = twice(() => import("./turns/turns.js"));
+const byTurns = twice(() => import("./turns/turns.js"), "./turns/turns.js");
 
 export function start() {
   const store = createStore(...regionShape());
