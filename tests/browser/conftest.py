@@ -226,6 +226,11 @@ def origin_of(server) -> str:
     return f"http://{host}:{port}"
 
 
+def origin_of_url(url: str) -> str:
+    """``scheme://host:port`` of an address."""
+    return "/".join(url.split("/", 3)[:3])
+
+
 @pytest.fixture
 def page(request, recorder):
     first_visit = (
@@ -325,7 +330,7 @@ class DevicePool:
 
     def _seen(self, request) -> None:
         if request.resource_type == "document" and request.url.startswith("http"):
-            self.origins.add("/".join(request.url.split("/", 3)[:3]))
+            self.origins.add(origin_of_url(request.url))
 
     def give_back(self) -> None:
         """Every device lent since the last call, wiped and idle again."""

@@ -26,7 +26,7 @@ from playwright.sync_api import expect
 from harness.browser_page import start_game, view_of, wait_ready
 from harness.pages import offered
 from tests.browser.browser_helpers import wait_until
-from tests.browser.conftest import wipe
+from tests.browser.conftest import origin_of_url, wipe
 from tests.browser.test_live_game import (
     DROP,
     NAMES,
@@ -107,7 +107,7 @@ def host_browser(host_chromium, live_site):
     if not context.pages:
         context.new_page()
     yield context
-    wipe(context, ["/".join(live_site.split("/", 3)[:3])], keep=context.new_page())
+    wipe(context, [origin_of_url(live_site)], keep=context.new_page())
 
 
 def open_room(context, live_site: str, device):

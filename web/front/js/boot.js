@@ -48,7 +48,8 @@ function regionShape() {
  * would fetch it again under the same one, but Firefox keeps a module's failure
  * for its address; hosts and the service worker serve the file whatever the query.
  * @template T
- * @param {() => Promise<T>} load  the module's import
+ * @param {() => Promise<T>} load  the module's import (written out: the build
+ *   and tests/test_js_structure.py follow the page's imports by their text)
  * @param {string} path  its address, relative to this module
  * @returns {() => Promise<T>}
  */
