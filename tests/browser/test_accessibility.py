@@ -176,7 +176,8 @@ SVG_CONTRAST = """() => {
   }
   let outlines = 0;
   for (const target of document.querySelectorAll("#app svg .hl[data-target]")) {
-    const shape = target.querySelector(SHAPES);
+    // Its first shape but a card's shadow (.shade), which has no outline.
+    const shape = [...target.querySelectorAll(SHAPES)].find((el) => !el.classList.contains("shade"));
     if (!shape || !shown(shape)) continue;
     const root = shape.ownerSVGElement;
     const stroke = paint(shape, "stroke");
