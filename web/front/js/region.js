@@ -285,8 +285,8 @@ function cardGroup(attrs, title, b, background, cells) {
     attrs,
     s("title", { text: title }),
     // Its shadow: the same shape drawn a little lower, beneath it. A CSS
-    // drop-shadow blurred again each time a cell on the card changed: about a
-    // tenth of the processor a game takes on the page (docs/PERFORMANCE.md).
+    // drop-shadow was blurred again each time anything on the card was painted
+    // again (docs/PERFORMANCE.md, "Card shadows").
     s("rect", { class: "shade", x: b.x, y: b.y + 1.5, width: b.w, height: b.h, rx: 7 }),
     s("rect", { class: background, x: b.x, y: b.y, width: b.w, height: b.h, rx: 7 }),
   );
