@@ -49,6 +49,7 @@ import os
 import re
 import tempfile
 import time
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -376,6 +377,27 @@ def live_game_with_a_phone(shared_live_browser, live_site):
     game.close()
 
 
+# What a failed live test shows of each of its devices, read when it failed:
+# what the page says of the room (read with a time limit: a page that does not
+# answer is said so) and its last console lines of every kind.
+SAID_LINES = 40
+DEVICE_STATE = """() => JSON.stringify({
+  notice: document.querySelector('#notice')?.innerText ?? null,
+  room: document.querySelector('#live-panel')?.innerText ?? null,
+  body: { ...document.body.dataset },
+})"""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A live test's failure report carries its devices' state (`device`'s ``told``)."""
+    outcome = yield
+    report = outcome.get_result()
+    told = getattr(item, "devices_told", None)
+    if told is not None and report.when == "call" and report.failed:
+        report.sections.append(("the devices when the test failed", told()))
+
+
 @pytest.fixture
 def device(request, live_browser):
     """Factory: a new page on the live Chromium, in a context of its own (a device),
@@ -384,10 +406,13 @@ def device(request, live_browser):
     connect are expected in live play, and said in the page's own words.
     ``device.allow(pattern)``: a console line the browser itself writes, which no
     page can silence (a relay deliberately out of reach: "WebSocket connection
-    to ... failed"), allowed in that test only."""
+    to ... failed"), allowed in that test only. A test that fails says, for
+    each device, what its page showed of the room then and its last console
+    lines of every kind."""
     started = time.monotonic()
     contexts = []  # the devices of their own, closed after
     devices: list = []
+    said: dict[str, deque[str]] = {}  # each device's last console lines
     errors: list[str] = []
     allowed: list[re.Pattern[str]] = []
 
@@ -414,6 +439,8 @@ def device(request, live_browser):
             killed = ", killed" if getattr(page, "killed", False) else ""
             return f"{name} at {time.monotonic() - started:.1f} s ({page.url}{killed})"
 
+        lines = said[name] = deque(maxlen=SAID_LINES)
+        page.on("console", lambda message: lines.append(f"{at()} {message.type}: {message.text}"))
         page.on("pageerror", lambda error: errors.append(f"{at()}, uncaught: {error}"))
         page.on(
             "console",
@@ -429,6 +456,22 @@ def device(request, live_browser):
         wait_ready(page)
         return page
 
+    def told() -> str:
+        out = []
+        for number, page in enumerate(devices, 1):
+            name = f"device {number}"
+            try:
+                state = (
+                    "closed"
+                    if page.is_closed()
+                    else page.wait_for_function(DEVICE_STATE, timeout=2_000).json_value()
+                )
+            except Exception as error:  # a page that does not answer
+                state = f"(not read: {str(error).splitlines()[0]})"
+            out.append(f"{name} ({page.url}): {state}\n" + "\n".join(said.get(name, ())))
+        return "\n\n".join(out)
+
+    request.node.devices_told = told
     open_one.allow = allowed.append  # type: ignore[attr-defined]
     yield open_one
     for context in contexts:
