@@ -412,7 +412,7 @@ def device(request, live_browser):
     started = time.monotonic()
     contexts = []  # the devices of their own, closed after
     devices: list = []
-    said: dict[str, deque[str]] = {}  # each device's last console lines
+    said: list[deque[str]] = []  # each device's last console lines, in the order of `devices`
     errors: list[str] = []
     allowed: list[re.Pattern[str]] = []
 
@@ -439,17 +439,16 @@ def device(request, live_browser):
             killed = ", killed" if getattr(page, "killed", False) else ""
             return f"{name} at {time.monotonic() - started:.1f} s ({page.url}{killed})"
 
-        lines = said[name] = deque(maxlen=SAID_LINES)
-        page.on("console", lambda message: lines.append(f"{at()} {message.type}: {message.text}"))
-        page.on("pageerror", lambda error: errors.append(f"{at()}, uncaught: {error}"))
-        page.on(
-            "console",
-            lambda message: (
+        lines: deque[str] = deque(maxlen=SAID_LINES)
+        said.append(lines)
+
+        def heard(message) -> None:
+            lines.append(f"{at()} {message.type}: {message.text}")
+            if message.type == "error" and not any(p.search(message.text) for p in allowed):
                 errors.append(f"{at()}, console error: {message.text}")
-                if message.type == "error" and not any(p.search(message.text) for p in allowed)
-                else None
-            ),
-        )
+
+        page.on("console", heard)
+        page.on("pageerror", lambda error: errors.append(f"{at()}, uncaught: {error}"))
         if before is not None:
             before(page)
         page.goto(url)
@@ -458,8 +457,7 @@ def device(request, live_browser):
 
     def told() -> str:
         out = []
-        for number, page in enumerate(devices, 1):
-            name = f"device {number}"
+        for number, (page, lines) in enumerate(zip(devices, said, strict=True), 1):
             try:
                 state = (
                     "closed"
@@ -468,7 +466,7 @@ def device(request, live_browser):
                 )
             except Exception as error:  # a page that does not answer
                 state = f"(not read: {str(error).splitlines()[0]})"
-            out.append(f"{name} ({page.url}): {state}\n" + "\n".join(said.get(name, ())))
+            out.append(f"device {number} ({page.url}): {state}\n" + "\n".join(lines))
         return "\n\n".join(out)
 
     request.node.devices_told = told
