@@ -11,6 +11,7 @@ import gzip
 import json
 import re
 import shutil
+import struct
 import subprocess
 from pathlib import Path
 
@@ -21,6 +22,27 @@ from tools import build
 ROOT = build.ROOT
 START = ROOT / build.PYTHON_START
 HEADER = 64
+
+
+def runs_of(whole: bytes) -> tuple[list[tuple[int, int]], int]:
+    """A snapshot file's runs as unpacked (its header, then the table of
+    tools/make_snapshot.mjs's sparse()): each run's start and length in
+    Python's memory, and where the runs' bytes begin in ``whole``."""
+    (count,) = struct.unpack_from("<I", whole, HEADER)
+    runs = [struct.unpack_from("<II", whole, HEADER + 4 + 8 * i) for i in range(count)]
+    return runs, HEADER + 4 + 8 * count
+
+
+def memory_of(whole: bytes, size: int) -> bytes:
+    """Python's memory from a snapshot file's unpacked bytes: each run in its
+    place, zeros between them (web/front/js/python.js's fill())."""
+    runs, at = runs_of(whole)
+    memory = bytearray(size)
+    for start, length in runs:
+        memory[start : start + length] = whole[at : at + length]
+        at += length
+    assert at == len(whole)
+    return bytes(memory)
 
 
 def filled(site: Path) -> dict:
@@ -75,7 +97,17 @@ def test_the_snapshot_is_keyed_and_shipped_for_the_service_worker(built):
     assert details["file"] == f"snapshot-{details['key']}.gz"
     whole = gzip.decompress(path.read_bytes())
     assert whole[:HEADER].rstrip(b"\0") == f"mykerinos-snapshot:{details['key']}".encode()
-    assert len(whole) == HEADER + details["bytes"]
+    # Python's memory without its zeros: runs in order, within the memory,
+    # Pyodide's own header first; what is left out is zeros only, over half.
+    runs, at = runs_of(whole)
+    assert runs[0][0] == 0
+    ends = [0] + [start + length for start, length in runs]
+    assert all(start >= end for (start, _), end in zip(runs, ends, strict=False))
+    assert ends[-1] <= details["bytes"]
+    kept = sum(length for _, length in runs)
+    assert len(whole) == at + kept and kept < details["bytes"] / 2
+    memory = memory_of(whole, details["bytes"])
+    assert memory.count(0) >= details["bytes"] - kept
     # Precached by the service worker, not part of a first visit's start.
     assert f'"./pyodide/{details["file"]}"' in (built / "sw.js").read_text()
     sizes = re.search(r'id="loader-sizes">(\{.*?\})</script>', (built / "index.html").read_text())
@@ -95,12 +127,10 @@ def test_another_release_has_another_key(built, tmp_path):
 
 RESTORE = """
 import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { loadPyodide } from "%(pyodide)s";
-const whole = gunzipSync(readFileSync(process.argv[2]));
 const python = await loadPyodide({
   indexURL: process.argv[3],
-  _loadSnapshot: new Uint8Array(whole.buffer, whole.byteOffset + 64, whole.length - 64),
+  _loadSnapshot: new Uint8Array(readFileSync(process.argv[2])),
 });
 console.log(python.runPython(`
 import json, sys
@@ -116,9 +146,12 @@ def test_pyodide_restores_the_snapshot_with_the_game_imported(built, tmp_path):
     script = tmp_path / "restore.mjs"
     pyodide = (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri()
     script.write_text(RESTORE % {"pyodide": pyodide})
-    snapshot = built / "pyodide" / filled(built)["file"]
+    details = filled(built)
+    whole = gzip.decompress((built / "pyodide" / details["file"]).read_bytes())
+    memory = tmp_path / "memory"
+    memory.write_bytes(memory_of(whole, details["bytes"]))
     done = subprocess.run(
-        ["node", str(script), str(snapshot), str(built / "pyodide") + "/"],
+        ["node", str(script), str(memory), str(built / "pyodide") + "/"],
         capture_output=True,
         text=True,
         timeout=300,

@@ -4,15 +4,12 @@
 //
 // - install: downloads every file into a new cache named after the version
 //   (revalidating against the HTTP cache, so unchanged files cost a 304).
-//   Python's snapshot (pyodide/snapshot-*.gz) is kept as it came, gzipped, on
-//   a device that does not say it has 4 GB of memory or more: a start
-//   restoring it unpacks it (web/front/js/python.js). Unpacked in the cache
-//   (31 MB) it made WebKit's page process grow through a whole game under a
-//   phone's limit until the page was killed (docs/MEMORY.md); WebKit does not
-//   say its memory (navigator.deviceMemory), and phones with less do not get
-//   it either. A device that says 4 GB or more keeps it unpacked, streamed
-//   through the decompressor once here: each return visit is spared the
-//   unpacking, most of a second on a phone's processor.
+//   Python's snapshot (pyodide/snapshot-*.gz) is kept as it came, gzipped
+//   without its zeros (5 MB): a start restoring it unpacks it (13.6 MB) and
+//   fills in the zeros (web/front/js/python.js), about as soon as the whole
+//   31.5 MB could be read. Kept unpacked in the cache it made WebKit's page
+//   process grow through a whole game under a phone's limit until the page was
+//   killed, and Chromium's by 30 MB (docs/MEMORY.md).
 // - activate: deletes this site's caches of older versions. A new version
 //   waits (no automatic skipWaiting) until no open page uses the old one, so
 //   a page that is already open keeps its own files. A page may ask for the
@@ -34,16 +31,8 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       const requests = FILES.map((file) => new Request(new URL(file, BASE), { cache: "no-cache" }));
-      const unpacked = (self.navigator.deviceMemory ?? 0) >= UNPACKED_GB && self.DecompressionStream;
-      const snapshot = unpacked ? requests.filter((request) => SNAPSHOT.test(request.url)) : [];
       try {
-        await cache.addAll(requests.filter((request) => !snapshot.includes(request)));
-        // A snapshot that does not unpack is left out: Python then starts as usual.
-        for (const request of snapshot) {
-          await unpack(request)
-            .then((response) => cache.put(request, response))
-            .catch(() => {});
-        }
+        await cache.addAll(requests);
       } catch (error) {
         await caches.delete(CACHE);
         throw error;
@@ -51,23 +40,6 @@ self.addEventListener("install", (event) => {
     })(),
   );
 });
-
-/** Python's snapshot, and the memory a device needs to keep it unpacked. */
-const SNAPSHOT = /\/pyodide\/snapshot-[^/]*\.gz$/;
-const UNPACKED_GB = 4;
-
-/**
- * A gzipped file's response, unpacked as it streams in.
- * @param {Request} request
- */
-async function unpack(request) {
-  const response = await fetch(request);
-  if (!response.ok || !response.body) throw new Error(`${request.url}: HTTP ${response.status}`);
-  const headers = new Headers(response.headers);
-  headers.delete("content-length");
-  headers.delete("content-encoding");
-  return new Response(response.body.pipeThrough(new DecompressionStream("gzip")), { headers });
-}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(

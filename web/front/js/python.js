@@ -16,7 +16,7 @@
 // tools/build.py starts the page's exact Pyodide once in Node.js with the game
 // and the page model imported (the modules web/page/main.py needs first),
 // saves its whole memory (Pyodide's memory snapshot) and ships it beside the
-// runtime, gzipped, as pyodide/snapshot-<key>.gz. Here a start restores that
+// runtime, its zeros left out and gzipped, as pyodide/snapshot-<key>.gz. Here a start restores that
 // memory instead of starting Python, when the snapshot is already on this
 // device (the service worker precaches it after the first visit's start, so a
 // first visit never waits for it), and starts Python the usual way otherwise.
@@ -25,7 +25,7 @@
 // the game's and page's code it was made from, the build writes it here with
 // the snapshot's name, and the file carries it again in its first bytes; a
 // release names its own. gzip's checksum and length catch a cut or damaged
-// file, Pyodide refuses a snapshot of another build of itself: any of those
+// file, and the runs' table one that is not whole, Pyodide refuses a snapshot of another build of itself: any of those
 // and the page starts Python as usual, saying so on the console only.
 //
 // The snapshot also holds every file of game.zip and page.zip, written into
@@ -143,8 +143,34 @@ async function unpack(data, expected) {
   }
   const head = new TextDecoder().decode(bytes.subarray(0, HEADER_BYTES)).replace(/\0+$/, "");
   if (head !== MAGIC + expected.key) throw new Error(`not this release's snapshot (${head.slice(0, 40)})`);
-  if (bytes.length !== HEADER_BYTES + expected.bytes) throw new Error("snapshot cut short");
-  return bytes.subarray(HEADER_BYTES);
+  return fill(bytes.subarray(HEADER_BYTES), expected.bytes);
+}
+
+/**
+ * Python's memory from the file's runs (tools/make_snapshot.mjs, sparse()):
+ * a new buffer is zeros already, each run is copied to its place.
+ * @param {Uint8Array} runs  a count, each run's start and length, their bytes
+ * @param {number} size  the memory's size
+ * @returns {Uint8Array}
+ */
+function fill(runs, size) {
+  const table = new DataView(runs.buffer, runs.byteOffset, runs.byteLength);
+  const count = runs.length >= 4 ? table.getUint32(0, true) : -1;
+  let at = 4 + 8 * count;
+  if (count < 0 || at > runs.length) throw new Error("snapshot cut short");
+  const memory = new Uint8Array(size);
+  let end = 0;
+  for (let i = 0; i < count; i++) {
+    const start = table.getUint32(4 + 8 * i, true);
+    const length = table.getUint32(8 + 8 * i, true);
+    if (at + length > runs.length) throw new Error("snapshot cut short");
+    if (start < end || start + length > size) throw new Error("snapshot damaged: its runs overlap or overflow");
+    memory.set(runs.subarray(at, at + length), start);
+    at += length;
+    end = start + length;
+  }
+  if (at !== runs.length) throw new Error("snapshot damaged: bytes after its runs");
+  return memory;
 }
 
 /**
