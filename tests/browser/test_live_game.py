@@ -37,6 +37,8 @@ SEAT_TAKEN = (
 
 # Drops the page's connection to the room as a sleeping phone's would.
 DROP = """async () => (await import("./web/front/js/live/live.js")).drop()"""
+# Tells the page it is shown again (a phone woken, a tab brought back).
+SHOWN = "document.dispatchEvent(new Event('visibilitychange'))"
 
 
 def host_game(device, live_site, names=NAMES, seats=SEATS, close=True):
@@ -268,7 +270,11 @@ def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline
     before = moves_of(bob)
     play_until([host], lambda: view_of(host)["to_move"] == 1 or view_of(host)["final"], rng)
     assert moves_of(host) > before
-    bob.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    # Shown again, Bob's page joins the room again by reloading (a new id in
+    # the room's transport), and catches up.
+    with bob.expect_navigation(timeout=WAIT_MS):
+        bob.evaluate(SHOWN)
+    wait_ready(bob)
     same_game(host, bob)
     # The host reloads: it opens its room again, and Bob comes back to it by himself.
     host.reload()
@@ -377,7 +383,9 @@ def test_a_guest_waits_for_a_host_long_gone_and_meets_it_after_a_failed_connecti
     bob.evaluate(DROP)
     context = host.context
     host.close()
-    bob.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    with bob.expect_navigation(timeout=WAIT_MS):
+        bob.evaluate(SHOWN)
+    wait_ready(bob)
     # Longer than a newcomer's wait for a room's device (three joins of 5 s):
     # a guest with a seat in the room does not give up on it.
     bob.wait_for_timeout(17_000)

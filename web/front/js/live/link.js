@@ -4,8 +4,9 @@
 // the room's beats (clock.js), and coming back. A newcomer waits a while for
 // the room's device, then says it is not there; a guest with a seat in the
 // room keeps looking for it while it is away; a guest whose connection
-// dropped (a phone asleep) joins again when the page is shown; the room's
-// device whose guests are gone after a sleep opens its room again by reloading.
+// dropped (a phone asleep) joins again when the page is shown, by reloading,
+// as the room's device whose guests are gone after a sleep opens its room
+// again.
 
 import { t } from "../i18n.js";
 import { callLive } from "./calls.js";
@@ -224,17 +225,34 @@ export function rejoin(mine = /** @type {Live} */ (current()), tries = 0) {
   });
 }
 
-// A phone that slept, a tab shown again: a guest whose link dropped joins again.
+// A phone that slept, a tab shown again: a device whose link dropped joins again.
 document.addEventListener("visibilitychange", () => {
   hostSeen();
-  const mine = current();
-  if (document.visibilityState !== "visible" || !mine || mine.ended) return;
-  if (mine.info?.role !== "guest" || (mine.link && mine.heard && !mine.info.host_away)) return;
-  rejoin(mine);
+  guestSeen();
 });
 
 // A page frozen in the background (Chromium) and running again.
 document.addEventListener("resume", () => hostSeen());
+
+/**
+ * A guest shown again. Its link lost, or after a sleep with no device
+ * connected (the links went meanwhile), it joins the room again by reloading,
+ * as the room's device does (hostSeen()): a page joining again keeps the
+ * transport's id, which the room's device had seen leave, and the library
+ * keeps a connection to a device for two minutes after it left a room, ready
+ * for it to come back; a guest joining again that way once did not hear the
+ * room's device within 30 s, where a reload's new id, every time, is met
+ * as a newcomer. Otherwise, its room's device not heard or said away, it joins
+ * again from this page.
+ */
+function guestSeen() {
+  const mine = current();
+  if (document.visibilityState !== "visible" || !mine || mine.ended || mine.info?.role !== "guest") return;
+  const link = mine.link;
+  const slept = performance.now() - (mine.beaten ?? 0) > SLEPT_MS;
+  if (mine.lost || (slept && link && link.peers().length === 0)) location.reload();
+  else if (!link || !mine.heard || mine.info.host_away) rejoin(mine);
+}
 
 /**
  * The room's device went to the background, came back, or woke from frozen:
