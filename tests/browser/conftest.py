@@ -430,6 +430,17 @@ def device(request, live_browser):
             page = context.new_page()
             if paced:  # the pool's devices play the computers at once: this one as a person does
                 page.add_init_script(PACED)
+        watch(page)
+        if before is not None:
+            before(page)
+        page.goto(url)
+        wait_ready(page)
+        return page
+
+    def watch(page) -> None:
+        """A device's page heard from now on: its errors fail the test, its last
+        console lines are kept for a failure's report (``device.watch``: a page a
+        test opens itself, the one that comes back after a kill)."""
         devices.append(page)
         name = f"device {len(devices)}"
 
@@ -449,11 +460,6 @@ def device(request, live_browser):
 
         page.on("console", heard)
         page.on("pageerror", lambda error: errors.append(f"{at()}, uncaught: {error}"))
-        if before is not None:
-            before(page)
-        page.goto(url)
-        wait_ready(page)
-        return page
 
     def told() -> str:
         out = []
@@ -471,6 +477,7 @@ def device(request, live_browser):
 
     request.node.devices_told = told
     open_one.allow = allowed.append  # type: ignore[attr-defined]
+    open_one.watch = watch  # type: ignore[attr-defined]
     yield open_one
     for context in contexts:
         context.close()

@@ -285,10 +285,11 @@ def test_guest_and_host_come_back_after_a_reload_and_a_guest_after_going_offline
     same_game(host, bob)
 
 
-def crash_and_load_again(page):
+def crash_and_load_again(device, page):
     """The page's process killed (its renderer crashed on purpose: no unload
     handler runs, as when a phone closes a tab over its memory), then the same
-    address opened again on the same device: the new page."""
+    address opened again on the same device: the new page, whose errors fail
+    the test as every device's do."""
     url, context = page.url, page.context
     crashed: list[bool] = []
     page.on("crash", lambda _: crashed.append(True))
@@ -297,6 +298,7 @@ def crash_and_load_again(page):
     # Page.crash never answers (the renderer is gone first): sent without waiting for one.
     session._impl_obj._channel.send_no_reply("send", None, {"method": "Page.crash"})
     again = context.new_page()
+    device.watch(again)
     for _ in range(200):  # up to 10 s; each wait lets Playwright take in the crash
         if crashed:
             break
@@ -314,12 +316,12 @@ def test_a_live_guest_and_host_killed_with_their_pages_come_back_where_they_stoo
     rng = random.Random(4)
     play_until([host, bob], lambda: moves_of(host) >= 6, rng)
     # The guest's page killed: loaded again, it is back in its seat with the game.
-    bob = crash_and_load_again(bob)
+    bob = crash_and_load_again(device, bob)
     expect(bob.locator('#live-panel [data-seat="1"] .live-you')).to_be_visible(timeout=WAIT_MS)
     same_game(host, bob)
     # The room's device killed: it opens its room again, and the guest comes back to it.
     before = record_of(host)
-    host = crash_and_load_again(host)
+    host = crash_and_load_again(device, host)
     assert record_of(host)["moves"][: len(before["moves"])] == before["moves"]
     host.wait_for_function(SEAT_TAKEN, timeout=WAIT_MS)
     goal = moves_of(host) + 3
