@@ -6,10 +6,11 @@
 //   (revalidating against the HTTP cache, so unchanged files cost a 304).
 //   Python's snapshot (pyodide/snapshot-*.gz) is kept as it came, gzipped
 //   without its zeros (5 MB): a start restoring it unpacks it (13.6 MB) and
-//   fills in the zeros (web/front/js/python.js), about as soon as the whole
-//   31.5 MB could be read. Kept unpacked in the cache it made WebKit's page
+//   fills in the zeros (web/front/js/python.js). Kept unpacked in the cache
+//   (31.5 MB), which spared a return visit the unpacking, it made WebKit's page
 //   process grow through a whole game under a phone's limit until the page was
-//   killed, and Chromium's by 30 MB (docs/MEMORY.md).
+//   killed, and Chromium's peak by about 40 MB (docs/MEMORY.md,
+//   docs/PERFORMANCE.md).
 // - activate: deletes this site's caches of older versions. A new version
 //   waits (no automatic skipWaiting) until no open page uses the old one, so
 //   a page that is already open keeps its own files. A page may ask for the

@@ -16,8 +16,9 @@
 // tools/build.py starts the page's exact Pyodide once in Node.js with the game
 // and the page model imported (the modules web/page/main.py needs first),
 // saves its whole memory (Pyodide's memory snapshot) and ships it beside the
-// runtime, its zeros left out and gzipped, as pyodide/snapshot-<key>.gz. Here a start restores that
-// memory instead of starting Python, when the snapshot is already on this
+// runtime, its zeros left out and gzipped, as pyodide/snapshot-<key>.gz. Here
+// a start restores that memory instead of starting Python, when the snapshot
+// is already on this
 // device (the service worker precaches it after the first visit's start, so a
 // first visit never waits for it), and starts Python the usual way otherwise.
 //
@@ -25,8 +26,9 @@
 // the game's and page's code it was made from, the build writes it here with
 // the snapshot's name, and the file carries it again in its first bytes; a
 // release names its own. gzip's checksum and length catch a cut or damaged
-// file, and the runs' table one that is not whole, Pyodide refuses a snapshot of another build of itself: any of those
-// and the page starts Python as usual, saying so on the console only.
+// file, and the runs' table one that is not whole; Pyodide refuses a snapshot
+// of another build of itself: any of those and the page starts Python as
+// usual, saying so on the console only.
 //
 // The snapshot also holds every file of game.zip and page.zip, written into
 // Python's working directory after a restore (a usual start fetches and
