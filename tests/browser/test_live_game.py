@@ -102,6 +102,14 @@ NEW_GAME = """async () => {
   const view = JSON.parse(await window.mykerinos.call('view', '[]'));
   return !view.final && JSON.parse(JSON.parse(await window.mykerinos.call('exportRecord', '[]'))).moves.length === 0;
 }"""
+# The page shows a new game whose first player is the one named: its computers
+# may have made their first decisions in it already (the room's device plays
+# them at once).
+NEW_GAME_FIRST = """async (first) => {
+  const view = JSON.parse(await window.mykerinos.call('view', '[]'));
+  const record = JSON.parse(JSON.parse(await window.mykerinos.call('exportRecord', '[]')));
+  return !view.final && record.setup.players[0] === first;
+}"""
 # The page's game has at least this many decisions.
 MOVES_AT_LEAST = (
     "n => window.mykerinos.call('exportRecord', '[]')"
@@ -111,13 +119,17 @@ MOVES_AT_LEAST = (
 SAVED_GAMES = "Object.keys(localStorage).filter((key) => /:game:/.test(key)).length"
 
 
-def seconds_to_follow(*pages) -> float:
-    """From now until every page shows a new game with no decision yet."""
+def seconds_to_follow(*pages, first: str | None = None) -> float:
+    """From now until every page shows a new game with no decision yet, or,
+    with ``first``, a new game whose first player that is."""
     started = time.monotonic()
     for page in pages:
         # Polled often: the time is measured (page.wait_for_function polled every
         # frame, but waits for no promise's value).
-        wait_until(page, NEW_GAME, WAIT_MS, 0.02)
+        if first is None:
+            wait_until(page, NEW_GAME, WAIT_MS, 0.02)
+        else:
+            wait_until(page, NEW_GAME_FIRST, WAIT_MS, 0.02, arg=first)
     return time.monotonic() - started
 
 
@@ -171,12 +183,16 @@ def test_a_whole_four_player_live_game_ends_the_same_on_three_devices(live_game_
         assert audit(host, "play again", board=False)[0] == []
         host.click('#live-again li[data-seat="1"] button.live-up')
         host.click("#live-again-start")
-        followed = seconds_to_follow(bob, cy)
+        # The room's computer (Dee) may make the new game's first decisions before
+        # the others have shown it (this game is not paced): they are waited for
+        # by the game's first player, then the devices compared once the room's
+        # device has played its computer.
+        followed = seconds_to_follow(bob, cy, first="Bobby")
         assert followed < 2, f"the others followed after {followed:.1f} s"
         expect(bob.locator('#live-panel [data-seat="0"] .live-you')).to_be_visible()
-        records = [record_of(p) for p in pages]
-        assert records[0] == records[1] == records[2] and records[0]["moves"] == []
-        assert records[0]["setup"]["players"] == ["Bobby", "Ann", "Cyd", "Dee"]
+        record = same_game(host, bob, cy)
+        assert record["setup"]["players"] == ["Bobby", "Ann", "Cyd", "Dee"]
+        assert all(move["player"] == 3 for move in record["moves"]), record["moves"]
         # The finished game stays in every device's saves.
         assert all(p.evaluate(SAVED_GAMES) == 2 for p in pages)
         assert game.errors == [], "\n".join(game.errors)
