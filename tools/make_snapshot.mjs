@@ -103,14 +103,9 @@ const BLOCK = 1024;
 function sparse(memory) {
   /** @type {[number, number][]} */
   const runs = [];
-  const zero = (/** @type {number} */ at) => {
-    const end = Math.min(at + BLOCK, memory.length);
-    for (let i = at; i < end; i++) if (memory[i] !== 0) return false;
-    return true;
-  };
   for (let at = 0; at < memory.length; at += BLOCK) {
-    if (zero(at)) continue;
     const end = Math.min(at + BLOCK, memory.length);
+    if (memory.subarray(at, end).every((byte) => byte === 0)) continue;
     const last = runs[runs.length - 1];
     if (last && last[0] + last[1] === at) last[1] = end - last[0];
     else runs.push([at, end - at]);

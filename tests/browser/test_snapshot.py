@@ -13,7 +13,7 @@ import struct
 import pytest
 
 from tests.browser.browser_helpers import wait_ready, wait_service_worker
-from tests.tools.test_snapshot import runs_of
+from tests.tools.test_snapshot import HEADER, runs_of
 
 HOW = "window.mykerinosPython.snapshot"
 # Python as restored, asked through python.js's `started`.
@@ -156,7 +156,7 @@ def damaged(site_dir, tmp_path, how: str):
         elif how == "runs out of place":
             # The second run's start moved into the first: a table the checksum agrees with.
             runs, _ = runs_of(bytes(whole))
-            struct.pack_into("<I", whole, 64 + 4 + 8, runs[0][1] - 8)
+            struct.pack_into("<I", whole, HEADER + 4 + 8, runs[0][1] - 8)
         path.write_bytes(gzip.compress(bytes(whole), compresslevel=1))
     return copy
 

@@ -18,9 +18,9 @@
 // saves its whole memory (Pyodide's memory snapshot) and ships it beside the
 // runtime, its zeros left out and gzipped, as pyodide/snapshot-<key>.gz. Here
 // a start restores that memory instead of starting Python, when the snapshot
-// is already on this
-// device (the service worker precaches it after the first visit's start, so a
-// first visit never waits for it), and starts Python the usual way otherwise.
+// is already on this device (the service worker precaches it after the first
+// visit's start, so a first visit never waits for it), and starts Python the
+// usual way otherwise.
 //
 // Never a wrong snapshot: <key> hashes the runtime, the standard library and
 // the game's and page's code it was made from, the build writes it here with

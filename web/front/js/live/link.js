@@ -38,6 +38,14 @@ const RELINK_MAX_MS = 32_000;
 const SLEPT_MS = 5_000;
 
 /**
+ * Whether the room's beats stopped for a while: the page was frozen or asleep.
+ * @param {Live} mine
+ */
+function slept(mine) {
+  return performance.now() - (mine.beaten ?? 0) > SLEPT_MS;
+}
+
+/**
  * An invite's room joined while Python still starts (joinEarly()).
  * @type {{room: string, password: string, key: string | null, link: Promise<Link>} | null}
  */
@@ -249,8 +257,7 @@ function guestSeen() {
   const mine = current();
   if (document.visibilityState !== "visible" || !mine || mine.ended || mine.info?.role !== "guest") return;
   const link = mine.link;
-  const slept = performance.now() - (mine.beaten ?? 0) > SLEPT_MS;
-  if (mine.lost || (slept && link && link.peers().length === 0)) location.reload();
+  if (mine.lost || (slept(mine) && link && link.peers().length === 0)) location.reload();
   else if (!link || !mine.heard || mine.info.host_away) rejoin(mine);
 }
 
@@ -268,12 +275,11 @@ async function hostSeen() {
   const mine = current();
   if (!mine || mine.ended || mine.info?.role !== "host") return;
   const link = mine.link;
-  const slept = performance.now() - (mine.beaten ?? 0) > SLEPT_MS;
   if (link) {
     mine.beaten = performance.now();
     apply(await callLive("liveTick", now(), hidden()));
   }
   if (hidden() || current() !== mine || !load(KEY_HOSTING)) return;
   const held = mine.info?.seats.some((seat) => seat.status === "taken" || seat.status === "away");
-  if (mine.lost || (slept && link && held && link.peers().length === 0)) location.reload();
+  if (mine.lost || (slept(mine) && link && held && link.peers().length === 0)) location.reload();
 }
