@@ -61,12 +61,14 @@ import argparse
 import gzip
 import hashlib
 import json
+import math
 import os
 import posixpath
 import re
 import shutil
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -90,6 +92,7 @@ QRCODE_PACKAGE = NODE_MODULES / "qrcode-generator"
 QRCODE_MODULE = "dist/qrcode.mjs"
 SW_TEMPLATE = FRONT / "sw.template.js"
 COMPILER = ROOT / "tools" / "compile_python.mjs"
+ICONS_SCRIPT = ROOT / "tools" / "icons.py"
 BARE_SRC = ROOT / "tools" / "bare"
 # What the page loads of the runtime, found by tools/trace_page.py (one name a
 # line): the standard library modules it imports, the PyScript files it
@@ -213,7 +216,21 @@ def write_app_manifest(out: Path) -> None:
     (out / ICON_DIR).mkdir(parents=True, exist_ok=True)
     (out / ICON_DIR / "icon.svg").write_text(icons.svg())
     for size in ICON_SIZES:
-        (out / ICON_DIR / f"icon-{size}.png").write_bytes(icons.png(size))
+        (out / ICON_DIR / f"icon-{size}.png").write_bytes(icon_png(size))
+
+
+def icon_png(size: int) -> bytes:
+    """The mark as a PNG, drawn by tools/icons.py or taken from .build-cache/
+    (drawing both sizes in pure Python took 3.3 s of every build), named by the
+    hash of the script that draws it."""
+    key = hashlib.sha256(ICONS_SCRIPT.read_bytes() + str(size).encode()).hexdigest()[:16]
+    kept = STDLIB_CACHE / f"icon-{size}-{key}.png"
+    try:
+        return kept.read_bytes()
+    except FileNotFoundError:
+        made = icons.png(size)
+        keep(made, kept, f"icon-{size}-*.png")
+        return made
 
 
 # index.html's list of the files a first visit loads with their sizes, filled
@@ -436,6 +453,65 @@ def compile_python(jobs: list[tuple[str, Path]]) -> None:
     for mode, path in jobs:
         args += [mode, str(path), str(path)]
     run_node(COMPILER, args, "compile the Python for the page")
+
+
+def compile_zips(zips: list[Path], stdlib: tuple[Path, Path] | None, compiler: str) -> None:
+    """Compile the game's zips in place (``--cached``: each .pyc beside its
+    source), and the standard library (``stdlib``: the zip to compile in place
+    and where to keep it) when it is not kept yet. A zip compiled before is
+    taken from .build-cache/, named by the hash of the zip and of what compiles
+    it (``compiler``: ``stdlib_key()``): a build whose Python did not change
+    starts no Node.js (4.6 s a build)."""
+    kept = {path: compiled_name(path, compiler) for path in zips}
+    jobs = [("--cached", path) for path in zips if not kept[path].is_file()]
+    if stdlib is not None:
+        jobs.insert(0, ("--sourceless", stdlib[0]))
+    for path in zips:
+        if ("--cached", path) not in jobs:
+            try:
+                _copy(kept[path], path)
+            except FileNotFoundError:  # let go of by a build beside this one
+                jobs.append(("--cached", path))
+    if jobs:
+        compile_python(jobs)
+    if stdlib is not None:
+        keep_compiled(*stdlib)
+    for mode, path in jobs:
+        if mode == "--cached":
+            keep(path.read_bytes(), kept[path], f"compiled-{path.stem}-*.zip")
+
+
+def compiled_name(source: Path, compiler: str) -> Path:
+    """Where .build-cache/ keeps this zip compiled: named by its bytes and by
+    what compiles it (``compiler``: ``stdlib_key()``)."""
+    key = hashlib.sha256(compiler.encode() + source.read_bytes()).hexdigest()[:16]
+    return STDLIB_CACHE / f"compiled-{source.stem}-{key}.zip"
+
+
+# How many versions of each file .build-cache/ keeps (the newest): builds of
+# other trees side by side (a before and an after) each find theirs.
+KEPT_VERSIONS = 6
+
+
+def keep(data: bytes, kept: Path, pattern: str) -> None:
+    """Store a file the build made for the next builds, written aside and
+    renamed (builds side by side never read half a file); of the older files
+    matching ``pattern`` only the newest ``KEPT_VERSIONS`` stay."""
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    part = kept.with_name(f"{kept.name}.{os.getpid()}.part")
+    part.write_bytes(data)
+    part.replace(kept)
+    older = sorted((p for p in kept.parent.glob(pattern) if p != kept), key=_age)
+    for old in older[KEPT_VERSIONS - 1 :]:
+        old.unlink(missing_ok=True)
+
+
+def _age(path: Path) -> float:
+    """Seconds since the file was written (a file gone meanwhile: the oldest)."""
+    try:
+        return time.time() - path.stat().st_mtime
+    except FileNotFoundError:
+        return math.inf
 
 
 def listed(path: Path) -> list[str]:
@@ -741,18 +817,15 @@ def build(
     # the standard library as .pyc only, the game's own code with its .pyc
     # beside the source (tools/compile_python.mjs).
     stdlib = tmp / "pyodide" / "python_stdlib.zip"
-    compiled = STDLIB_CACHE / f"python_stdlib-{stdlib_key()}.zip"
+    compiler = stdlib_key()
+    compiled = STDLIB_CACHE / f"python_stdlib-{compiler}.zip"
     cached = compiled.is_file()
-    jobs = [("--cached", tmp / p) for p in ("game.zip", "page.zip", LIVE_PY_ZIP)]
     if cached:
         _copy(compiled, stdlib)
-    else:
-        jobs.insert(0, ("--sourceless", stdlib))
+    zips = [tmp / p for p in ("game.zip", "page.zip", LIVE_PY_ZIP)]
     if not live_py:
-        jobs.pop()  # an empty zip: nothing to compile
-    compile_python(jobs)
-    if not cached:
-        keep_compiled(stdlib, compiled)
+        zips.pop()  # an empty zip: nothing to compile
+    compile_zips(zips, None if cached else (stdlib, compiled), compiler)
     if live_py:
         add_live_stdlib(compiled, tmp / LIVE_PY_ZIP)
     if not whole_runtime:

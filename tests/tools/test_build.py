@@ -225,12 +225,51 @@ def test_build_is_deterministic(built, tmp_path, monkeypatch):
     cut = tmp_path / "cut.zip"
     build.cut_stdlib(kept[0], cut, build.listed(build.STDLIB_MODULES))
     assert cut.read_bytes() == (again / "pyodide" / "python_stdlib.zip").read_bytes()
+    # It keeps the game's zips compiled and the icons drawn, too.
+    names = sorted(
+        p.name.rsplit("-", 1)[0] for p in cache.iterdir() if "python_stdlib" not in p.name
+    )
+    assert names == sorted(
+        ["compiled-game", "compiled-page", "compiled-livepy", "icon-192", "icon-512"]
+        + [snapshot.removeprefix("pyodide/").rsplit("-", 1)[0]] * 2
+    ), names
+    # The next build compiles nothing and draws no icon: all of it from the
+    # cache, the same bytes.
     calls = []
     monkeypatch.setattr(build, "compile_python", lambda jobs: calls.append(jobs))
+    monkeypatch.setattr(build.icons, "png", lambda size: calls.append(size))
     third = tmp_path / "third"
     build.build(third, quiet=True)
-    assert [mode for mode, _ in calls[0]] == ["--cached", "--cached", "--cached"]
+    assert calls == []
     assert (third / "pyodide" / "python_stdlib.zip").read_bytes() == cut.read_bytes()
+    for name in (
+        "game.zip",
+        "page.zip",
+        "live/livepy.zip",
+        "icons/icon-192.png",
+        "icons/icon-512.png",
+    ):
+        assert (third / name).read_bytes() == (again / name).read_bytes(), name
+
+
+def test_the_build_cache_names_a_compiled_zip_by_its_bytes_and_keeps_a_few(tmp_path, monkeypatch):
+    """A zip compiled before is taken again only for the same bytes and the
+    same compiler; of older versions of a kept file only the newest few stay."""
+    one, two = tmp_path / "game.zip", tmp_path / "other" / "game.zip"
+    two.parent.mkdir()
+    one.write_bytes(b"a")
+    two.write_bytes(b"b")
+    assert build.compiled_name(one, "k") != build.compiled_name(two, "k")
+    assert build.compiled_name(one, "k") != build.compiled_name(one, "j")
+    assert build.compiled_name(one, "k").name.startswith("compiled-game-")
+    monkeypatch.setattr(build, "STDLIB_CACHE", tmp_path / "cache")
+    for n in range(build.KEPT_VERSIONS + 3):
+        kept = tmp_path / "cache" / f"compiled-game-{n}.zip"
+        build.keep(str(n).encode(), kept, "compiled-game-*.zip")
+        os.utime(kept, (n, n))  # in the order written, whatever the clock's grain
+    left = sorted(p.name for p in (tmp_path / "cache").iterdir())
+    assert len(left) == build.KEPT_VERSIONS and "compiled-game-8.zip" in left, left
+    assert (tmp_path / "cache" / "compiled-game-8.zip").read_bytes() == b"8"
 
 
 def test_new_content_gives_new_cache_name(built, tmp_path):
