@@ -38,12 +38,16 @@ def fixed(moves: list[Move]) -> Segment:
 class Choices:
     """The legal list of one position: ``len``, ``at(k)`` and ``all()``."""
 
-    __slots__ = ("segments", "size", "_all")
+    __slots__ = ("segments", "size", "_all", "_built")
 
     def __init__(self, segments: list[Segment]) -> None:
         self.segments = segments
         self.size = sum(map(_size, segments))
         self._all: list[Move] | None = None
+        # The segments built so far for ``at`` and ``has``, by index: each is
+        # built once however often it is asked (the page checks a move, then
+        # plays it).
+        self._built: dict[int, list[Move]] = {}
 
     def __len__(self) -> int:
         return self.size
@@ -64,9 +68,9 @@ class Choices:
             return self._all[k]
         if not 0 <= k < self.size:
             raise IndexError(f"no legal move {k} among {self.size}")
-        for size, build, pick, _ in self.segments:
+        for i, (size, _, pick, _) in enumerate(self.segments):
             if k < size:
-                return build()[k] if pick is None else pick(k)
+                return self._moves(i)[k] if pick is None else pick(k)
             k -= size
         raise AssertionError("segment sizes do not add up")
 
@@ -74,7 +78,14 @@ class Choices:
         """Whether ``move`` is on the list, building no more than it takes to tell."""
         if self._all is not None:
             return move in self._all
-        for size, build, _, has in self.segments:
-            if size and (move in build() if has is None else has(move)):
+        for i, (size, _, _, has) in enumerate(self.segments):
+            if size and (move in self._moves(i) if has is None else has(move)):
                 return True
         return False
+
+    def _moves(self, i: int) -> list[Move]:
+        """Segment ``i``'s moves, built on the first call only (do not change them)."""
+        moves = self._built.get(i)
+        if moves is None:
+            moves = self._built[i] = self.segments[i][1]()
+        return moves
