@@ -5,6 +5,7 @@ exactly the typed fields, and the page reads every field it is sent."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import types
@@ -45,7 +46,11 @@ READ_ELSEWHERE = {
 }
 
 
+@functools.cache
 def fields(cls: type) -> dict[str, Any]:
+    """A TypedDict's fields and their types (read once: the shape checker asks
+    for them at every dictionary of every view, and reading them took most of
+    its time)."""
     return typing.get_type_hints(cls)
 
 
