@@ -463,19 +463,16 @@ def compile_zips(zips: list[Path], stdlib: tuple[Path, Path] | None, compiler: s
     it (``compiler``: ``stdlib_key()``): a build whose Python did not change
     starts no Node.js (4.6 s a build)."""
     kept = {path: compiled_name(path, compiler) for path in zips}
-    jobs = [("--cached", path) for path in zips if not kept[path].is_file()]
-    if stdlib is not None:
-        jobs.insert(0, ("--sourceless", stdlib[0]))
+    jobs = [] if stdlib is None else [("--sourceless", stdlib[0])]
     for path in zips:
-        if ("--cached", path) not in jobs:
-            try:
-                _copy(kept[path], path)
-            except FileNotFoundError:  # let go of by a build beside this one
-                jobs.append(("--cached", path))
+        try:
+            _copy(kept[path], path)
+        except FileNotFoundError:  # never made, or let go of by a build beside this one
+            jobs.append(("--cached", path))
     if jobs:
         compile_python(jobs)
     if stdlib is not None:
-        keep_compiled(*stdlib)
+        keep(stdlib[0].read_bytes(), stdlib[1], "python_stdlib-*.zip", versions=1)
     for mode, path in jobs:
         if mode == "--cached":
             keep(path.read_bytes(), kept[path], f"compiled-{path.stem}-*.zip")
@@ -493,16 +490,17 @@ def compiled_name(source: Path, compiler: str) -> Path:
 KEPT_VERSIONS = 6
 
 
-def keep(data: bytes, kept: Path, pattern: str) -> None:
+def keep(data: bytes, kept: Path, pattern: str, versions: int = KEPT_VERSIONS) -> None:
     """Store a file the build made for the next builds, written aside and
-    renamed (builds side by side never read half a file); of the older files
-    matching ``pattern`` only the newest ``KEPT_VERSIONS`` stay."""
+    renamed (builds side by side never read half a file); with the older files
+    matching ``pattern``, only the newest ``versions`` stay (the compiled
+    standard library: one, as it never changes between builds of the game)."""
     kept.parent.mkdir(parents=True, exist_ok=True)
     part = kept.with_name(f"{kept.name}.{os.getpid()}.part")
     part.write_bytes(data)
     part.replace(kept)
     older = sorted((p for p in kept.parent.glob(pattern) if p != kept), key=_age)
-    for old in older[KEPT_VERSIONS - 1 :]:
+    for old in older[versions - 1 :]:
         old.unlink(missing_ok=True)
 
 
@@ -570,18 +568,6 @@ def stdlib_key() -> str:
     for path in (PYODIDE_SRC / "python_stdlib.zip", PYODIDE_SRC / "pyodide.asm.wasm", COMPILER):
         h.update(hashlib.sha256(path.read_bytes()).digest())
     return h.hexdigest()[:16]
-
-
-def keep_compiled(made: Path, kept: Path) -> None:
-    """Store a compiled standard library for the next builds (written aside and
-    renamed, so that builds running side by side never read half a file)."""
-    kept.parent.mkdir(parents=True, exist_ok=True)
-    for old in kept.parent.glob("python_stdlib-*.zip"):
-        if old != kept:
-            old.unlink(missing_ok=True)
-    part = kept.with_name(f"{kept.name}.{os.getpid()}.part")
-    shutil.copy2(made, part)
-    part.replace(kept)
 
 
 def snapshot_key(site: Path) -> str:
